@@ -1,0 +1,83 @@
+//! The command line: one file per subcommand; main.rs only calls `cli::main`.
+//! Exit codes: 0 clean, 1 findings or failed checks, 2 usage or I/O error.
+
+pub mod show;
+pub mod validate;
+
+use crate::content::{ContentFiles, Finding, Scenario, Setup};
+use crate::kernel::Ruleset;
+use clap::{Parser, Subcommand};
+use std::path::PathBuf;
+
+#[derive(Parser)]
+#[command(
+    name = "abyss",
+    version,
+    about = "A data-driven rules interpreter for Andean Abyss (2nd edition)"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check a content folder (TOML tables and scenarios) and report every finding.
+    Validate(validate::Args),
+    /// Print a scenario's position as a person reads it.
+    Show(show::Args),
+}
+
+pub fn main() -> i32 {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return code;
+        }
+    };
+    let result = match cli.command {
+        Command::Validate(a) => validate::run(a),
+        Command::Show(a) => show::run(a),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("abyss: {e}");
+            2
+        }
+    }
+}
+
+/// The content to use: the embedded default, or `--content DIR`.
+pub fn content_files(dir: Option<&PathBuf>) -> Result<ContentFiles, String> {
+    match dir {
+        None => Ok(ContentFiles::embedded()),
+        Some(d) => ContentFiles::from_dir(d),
+    }
+}
+
+/// Load the rules and one scenario's set-up, failing with every finding if either is
+/// unusable (for commands that need a position rather than a report).
+pub fn position(files: &ContentFiles, scenario: &str, seed: u64) -> Result<(Ruleset, Scenario, Setup), String> {
+    let mut findings: Vec<Finding> = Vec::new();
+    let rules = crate::content::load_ruleset(files, &mut findings);
+    let sc = match &rules {
+        Some(_) => crate::content::load_scenario(files, scenario, &mut findings)?,
+        None => None,
+    };
+    let fail = |f: &[Finding]| {
+        let lines: Vec<String> = f.iter().map(|f| f.to_string()).collect();
+        format!("the content has problems (run `abyss validate`):\n{}", lines.join("\n"))
+    };
+    let (Some(rules), Some(sc)) = (rules, sc) else {
+        return Err(fail(&findings));
+    };
+    let (setup, more) = crate::content::build_setup(&sc, &rules, seed);
+    findings.extend(more);
+    if !findings.is_empty() {
+        return Err(fail(&findings));
+    }
+    Ok((rules, sc, setup))
+}

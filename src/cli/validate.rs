@@ -1,0 +1,151 @@
+//! `abyss validate`: load the content, check everything before anything runs, report
+//! every finding with file:line and code, then a summary per scenario.
+
+use super::content_files;
+use crate::content::{self, Finding};
+use crate::kernel::{Control, Ruleset, State};
+use serde::Serialize;
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// A content folder (rules/, scenarios/, events/) instead of the embedded content.
+    #[arg(long)]
+    pub content: Option<PathBuf>,
+    /// Check only this scenario (a name in scenarios/ or a path to a TOML file).
+    #[arg(long)]
+    pub scenario: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: Format,
+}
+
+#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Serialize)]
+pub struct Report {
+    pub content: String,
+    pub ok: bool,
+    pub findings: Vec<Finding>,
+    pub scenarios: Vec<ScenarioSummary>,
+}
+
+#[derive(Serialize)]
+pub struct ScenarioSummary {
+    pub name: String,
+    pub title: String,
+    pub file: String,
+    pub total_support: u16,
+    pub opposition_plus_bases: u16,
+    /// Every City and Department: "govt", "farc" or "none" (1.8).
+    pub control: Vec<(String, &'static str)>,
+}
+
+pub fn control_slug(c: Control) -> &'static str {
+    match c {
+        Control::Govt => "govt",
+        Control::Farc => "farc",
+        Control::Uncontrolled => "none",
+    }
+}
+
+impl ScenarioSummary {
+    fn new(name: &str, title: &str, file: &str, r: &Ruleset, st: &State) -> ScenarioSummary {
+        let control = r
+            .map
+            .ids()
+            .filter(|&s| !r.map.space(s).is_loc() && st.in_play(s))
+            .map(|s| (r.map.space(s).slug.clone(), control_slug(st.control(s))))
+            .collect();
+        ScenarioSummary {
+            name: name.into(),
+            title: title.into(),
+            file: file.into(),
+            total_support: st.total_support(),
+            opposition_plus_bases: st.opposition_plus_bases(r),
+            control,
+        }
+    }
+}
+
+/// Check the content and the scenarios (all, or the one named).
+pub fn check(files: &content::ContentFiles, only: Option<&str>) -> Result<Report, String> {
+    let mut findings = Vec::new();
+    let rules = content::load_ruleset(files, &mut findings);
+    let mut scenarios = Vec::new();
+    if let Some(rules) = &rules {
+        let names = match only {
+            Some(n) => vec![n.to_string()],
+            None => content::scenario_names(files),
+        };
+        if names.is_empty() {
+            findings.push(Finding {
+                file: "scenarios".into(),
+                line: 0,
+                code: "missing-file",
+                message: "no scenario in scenarios/".into(),
+            });
+        }
+        for name in names {
+            let Some(sc) = content::load_scenario(files, &name, &mut findings)? else {
+                continue;
+            };
+            let (setup, more) = content::build_setup(&sc, rules, 0);
+            findings.extend(more);
+            scenarios.push(ScenarioSummary::new(&sc.slug, &sc.name, &sc.file, rules, &setup.state));
+        }
+    }
+    Ok(Report {
+        content: files.origin.clone(),
+        ok: findings.is_empty(),
+        findings,
+        scenarios,
+    })
+}
+
+pub fn run(a: Args) -> Result<i32, String> {
+    let files = content_files(a.content.as_ref())?;
+    let report = check(&files, a.scenario.as_deref())?;
+    match a.format {
+        Format::Json => println!("{}", serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?),
+        Format::Text => print!("{}", render(&report)),
+    }
+    Ok(if report.ok { 0 } else { 1 })
+}
+
+pub fn render(report: &Report) -> String {
+    let mut s = String::new();
+    for f in &report.findings {
+        s += &format!("{f}\n");
+    }
+    for sc in &report.scenarios {
+        s += &format!(
+            "scenario {} ({}): Total Support {}, Opposition+Bases {}\n",
+            sc.name, sc.title, sc.total_support, sc.opposition_plus_bases
+        );
+        for (label, want) in [
+            ("Govt Control", "govt"),
+            ("FARC Control", "farc"),
+            ("Uncontrolled", "none"),
+        ] {
+            let list: Vec<&str> = sc
+                .control
+                .iter()
+                .filter(|(_, c)| *c == want)
+                .map(|(s, _)| s.as_str())
+                .collect();
+            s += &format!("  {label} ({}): {}\n", list.len(), list.join(", "));
+        }
+    }
+    let n = report.findings.len();
+    s += &if n == 0 {
+        format!("{}: no findings\n", report.content)
+    } else {
+        format!("{}: {n} finding{}\n", report.content, if n == 1 { "" } else { "s" })
+    };
+    s
+}

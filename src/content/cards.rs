@@ -1,0 +1,141 @@
+//! rules/cards.toml → the 76 cards' facts: number, title, Faction order, flags and texts.
+//! Card behaviour lives in events/ (Lua), never here.
+
+use super::findings::{Findings, SourceFile, parse_toml};
+use super::map::is_slug;
+use crate::kernel::ids::Faction;
+use crate::kernel::ruleset::{Card, CardKind};
+use serde::Deserialize;
+use toml::Spanned;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CardsFile {
+    card: Vec<CardToml>,
+}
+
+#[derive(Deserialize, Clone, Copy, PartialEq)]
+#[serde(rename_all = "snake_case")]
+enum KindToml {
+    Event,
+    Propaganda,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CardToml {
+    number: Spanned<u8>,
+    title: String,
+    slug: Spanned<String>,
+    kind: KindToml,
+    #[serde(default)]
+    order: Vec<String>,
+    #[serde(default)]
+    capability: bool,
+    #[serde(default)]
+    momentum: bool,
+    #[serde(default)]
+    single: bool,
+    #[serde(default)]
+    second_ops: bool,
+    #[serde(default)]
+    second_edition: bool,
+    #[serde(default)]
+    unshaded: String,
+    shaded: Option<String>,
+}
+
+pub fn load_cards(file: &SourceFile, out: &mut Findings) -> Option<Vec<Card>> {
+    let raw: CardsFile = parse_toml(file, out)?;
+    let before = out.list.len();
+    let mut cards: Vec<Card> = Vec::new();
+    for c in &raw.card {
+        let n = *c.number.get_ref();
+        let at = c.number.span().start;
+        let mut bad = |msg: String| out.at(file, at, "bad-card", format!("card {n}: {msg}"));
+        // Capability and Momentum sets are 128-bit masks in the state.
+        if n == 0 || n >= 128 {
+            bad("numbers run from 1 to 127".into());
+        }
+        if cards.iter().any(|k| k.number == n) {
+            bad("number used twice".into());
+        }
+        if !is_slug(c.slug.get_ref()) {
+            bad(format!(
+                "slug `{}` must be lowercase letters, digits and _",
+                c.slug.get_ref()
+            ));
+        }
+        let mut order = Vec::new();
+        for f in &c.order {
+            match Faction::from_slug(f) {
+                Some(f) if !order.contains(&f) => order.push(f),
+                _ => bad(format!(
+                    "order entry `{f}` is not a distinct faction (govt, farc, auc, cartels)"
+                )),
+            }
+        }
+        match c.kind {
+            KindToml::Event => {
+                if order.len() != 4 {
+                    bad("an Event card needs the 4 Factions in its order (2.3.2)".into());
+                }
+                if c.unshaded.is_empty() {
+                    bad("an Event card needs its `unshaded` text".into());
+                }
+                if c.single && c.shaded.is_some() {
+                    bad("a single Event has no shaded text (5.2)".into());
+                }
+                if !c.single && c.shaded.is_none() {
+                    bad("a dual-use Event needs a `shaded` text, or `single = true` (5.2)".into());
+                }
+                if c.momentum && c.shaded.is_none() {
+                    bad("Insurgent Momentum is a shaded side (5.4)".into());
+                }
+            }
+            KindToml::Propaganda => {
+                if !c.order.is_empty()
+                    || c.capability
+                    || c.momentum
+                    || c.single
+                    || c.second_ops
+                    || !c.unshaded.is_empty()
+                    || c.shaded.is_some()
+                {
+                    bad("a Propaganda card has no order, flags or Event text".into());
+                }
+            }
+        }
+        if c.kind == KindToml::Event
+            && cards
+                .iter()
+                .any(|k| k.kind == CardKind::Event && &k.slug == c.slug.get_ref())
+        {
+            out.at(
+                file,
+                c.slug.span().start,
+                "bad-card",
+                format!("card {n}: slug `{}` used twice", c.slug.get_ref()),
+            );
+        }
+        cards.push(Card {
+            number: n,
+            title: c.title.clone(),
+            slug: c.slug.get_ref().clone(),
+            kind: if c.kind == KindToml::Event {
+                CardKind::Event
+            } else {
+                CardKind::Propaganda
+            },
+            order,
+            capability: c.capability,
+            momentum: c.momentum,
+            single: c.single,
+            second_ops: c.second_ops,
+            second_edition: c.second_edition,
+            unshaded: c.unshaded.clone(),
+            shaded: c.shaded.clone(),
+        });
+    }
+    (out.list.len() == before).then_some(cards)
+}

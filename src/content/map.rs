@@ -1,0 +1,217 @@
+//! rules/map.toml → Map: spaces, terrain, Population, Econ, coasts, borders, adjacency.
+
+use super::findings::{Findings, SourceFile, parse_toml};
+use crate::kernel::ruleset::{LocType, MAX_SPACES, Map, SpaceDef, SpaceKind, Terrain};
+use serde::Deserialize;
+use toml::Spanned;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MapFile {
+    loc_econ_total: Spanned<u16>,
+    space: Vec<SpaceToml>,
+}
+
+#[derive(Deserialize, Clone, Copy, PartialEq)]
+#[serde(rename_all = "snake_case")]
+enum KindToml {
+    City,
+    Department,
+    Loc,
+}
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum TerrainToml {
+    Forest,
+    Mountain,
+    Grassland,
+}
+
+#[derive(Deserialize, Clone, Copy)]
+#[serde(rename_all = "snake_case")]
+enum LocTypeToml {
+    Road,
+    Pipeline,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SpaceToml {
+    id: Spanned<String>,
+    name: String,
+    kind: Spanned<KindToml>,
+    pop: Option<Spanned<u8>>,
+    terrain: Option<Spanned<TerrainToml>>,
+    loc_type: Option<Spanned<LocTypeToml>>,
+    econ: Option<Spanned<u8>>,
+    #[serde(default)]
+    coastal: bool,
+    #[serde(default)]
+    borders: Vec<String>,
+    #[serde(default)]
+    event_only: bool,
+    max_pieces_per_faction: Option<u8>,
+    adjacent: Vec<Spanned<String>>,
+}
+
+pub fn is_slug(s: &str) -> bool {
+    !s.is_empty()
+        && s.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+}
+
+pub fn load_map(file: &SourceFile, out: &mut Findings) -> Option<Map> {
+    let raw: MapFile = parse_toml(file, out)?;
+    let before = out.list.len();
+    if raw.space.len() > MAX_SPACES {
+        out.at(
+            file,
+            0,
+            "too-many-spaces",
+            format!("{} spaces; at most {MAX_SPACES} are supported", raw.space.len()),
+        );
+        return None;
+    }
+    let mut spaces: Vec<SpaceDef> = Vec::with_capacity(raw.space.len());
+    for sp in &raw.space {
+        let at = sp.id.span().start;
+        let id = sp.id.get_ref();
+        if !is_slug(id) {
+            out.at(
+                file,
+                at,
+                "bad-id",
+                format!("space id `{id}` must be lowercase letters, digits and _"),
+            );
+        }
+        if spaces.iter().any(|d| &d.slug == id) {
+            out.at(file, at, "duplicate-id", format!("space `{id}` is defined twice"));
+        }
+        let kind = match *sp.kind.get_ref() {
+            KindToml::City => SpaceKind::City,
+            KindToml::Department => SpaceKind::Department,
+            KindToml::Loc => SpaceKind::Loc,
+        };
+        let mut need = |ok: bool, what: &str| {
+            if !ok {
+                out.at(
+                    file,
+                    sp.kind.span().start,
+                    "bad-space",
+                    format!("space `{id}` ({}) {what}", kind.slug()),
+                );
+            }
+        };
+        match kind {
+            SpaceKind::City => {
+                need(sp.pop.is_some(), "needs `pop`");
+                need(
+                    sp.terrain.is_none() && sp.loc_type.is_none() && sp.econ.is_none(),
+                    "takes no terrain, loc_type or econ",
+                );
+            }
+            SpaceKind::Department => {
+                need(sp.pop.is_some() && sp.terrain.is_some(), "needs `pop` and `terrain`");
+                need(sp.loc_type.is_none() && sp.econ.is_none(), "takes no loc_type or econ");
+            }
+            SpaceKind::Loc => {
+                need(
+                    sp.loc_type.is_some() && sp.econ.is_some(),
+                    "needs `loc_type` and `econ`",
+                );
+                need(
+                    sp.pop.is_none() && sp.terrain.is_none(),
+                    "takes no pop or terrain (1.3.4)",
+                );
+            }
+        }
+        spaces.push(SpaceDef {
+            slug: id.clone(),
+            name: sp.name.clone(),
+            kind,
+            pop: sp.pop.as_ref().map_or(0, |p| *p.get_ref()),
+            terrain: sp.terrain.as_ref().map(|t| match *t.get_ref() {
+                TerrainToml::Forest => Terrain::Forest,
+                TerrainToml::Mountain => Terrain::Mountain,
+                TerrainToml::Grassland => Terrain::Grassland,
+            }),
+            loc_type: sp.loc_type.as_ref().map(|t| match *t.get_ref() {
+                LocTypeToml::Road => LocType::Road,
+                LocTypeToml::Pipeline => LocType::Pipeline,
+            }),
+            econ: sp.econ.as_ref().map_or(0, |e| *e.get_ref()),
+            coastal: sp.coastal,
+            borders: sp.borders.clone(),
+            event_only: sp.event_only,
+            max_pieces_per_faction: sp.max_pieces_per_faction,
+        });
+    }
+
+    // Adjacency (1.3.6): every name known, no self-loops, and symmetric: a one-way edge is
+    // reported at the line that lists it, since either side could be the typo.
+    let find = |slug: &str| spaces.iter().position(|d| d.slug == slug);
+    let mut adjacency = vec![0u64; spaces.len()];
+    for (i, sp) in raw.space.iter().enumerate() {
+        for a in &sp.adjacent {
+            match find(a.get_ref()) {
+                None => out.at(
+                    file,
+                    a.span().start,
+                    "unknown-space",
+                    format!(
+                        "`{}` lists unknown space `{}` as adjacent",
+                        sp.id.get_ref(),
+                        a.get_ref()
+                    ),
+                ),
+                Some(j) if j == i => out.at(
+                    file,
+                    a.span().start,
+                    "bad-adjacency",
+                    format!("`{}` lists itself as adjacent", sp.id.get_ref()),
+                ),
+                Some(j) => adjacency[i] |= 1 << j,
+            }
+        }
+    }
+    for (i, sp) in raw.space.iter().enumerate() {
+        for a in &sp.adjacent {
+            if let Some(j) = find(a.get_ref())
+                && j != i
+                && adjacency[j] & (1 << i) == 0
+            {
+                out.at(
+                    file,
+                    a.span().start,
+                    "asymmetric-adjacency",
+                    format!(
+                        "`{}` lists `{}` as adjacent, but `{}` does not list `{}`",
+                        sp.id.get_ref(),
+                        a.get_ref(),
+                        a.get_ref(),
+                        sp.id.get_ref()
+                    ),
+                );
+            }
+        }
+    }
+
+    let econ: u16 = spaces.iter().map(|d| d.econ as u16).sum();
+    if econ != *raw.loc_econ_total.get_ref() {
+        out.at(
+            file,
+            raw.loc_econ_total.span().start,
+            "loc-econ-total",
+            format!(
+                "the LoCs' Econ adds up to {econ}, not loc_econ_total = {} (6.3.1)",
+                raw.loc_econ_total.get_ref()
+            ),
+        );
+    }
+    (out.list.len() == before).then_some(Map {
+        spaces,
+        adjacency,
+        loc_econ_total: *raw.loc_econ_total.get_ref(),
+    })
+}

@@ -1,0 +1,86 @@
+//! Content: the TOML tables (rules/, scenarios/) turned into a checked Ruleset and
+//! scenario set-ups. Every problem is a Finding with file:line and a stable code.
+
+pub mod cards;
+pub mod findings;
+pub mod forces;
+pub mod map;
+pub mod scenario;
+pub mod setup;
+pub mod source;
+
+pub use findings::{Finding, SourceFile};
+pub use scenario::Scenario;
+pub use setup::{DeckSpec, Seating, Setup, build_setup};
+pub use source::ContentFiles;
+
+use crate::kernel::Ruleset;
+use findings::Findings;
+use std::path::Path;
+
+pub const MAP_FILE: &str = "rules/map.toml";
+pub const FORCES_FILE: &str = "rules/forces.toml";
+pub const CARDS_FILE: &str = "rules/cards.toml";
+
+/// Load and check rules/: the map, the forces and the cards. None if any is unusable;
+/// the findings say why, all of them.
+pub fn load_ruleset(files: &ContentFiles, findings: &mut Vec<Finding>) -> Option<Ruleset> {
+    let mut out = Findings::default();
+    let read = |path: &str, out: &mut Findings| {
+        let f = files.get(path);
+        if f.is_none() {
+            out.at_line(
+                path,
+                0,
+                "missing-file",
+                format!("{path} is missing from {}", files.origin),
+            );
+        }
+        f
+    };
+    let map = read(MAP_FILE, &mut out).and_then(|f| map::load_map(&f, &mut out));
+    let forces = read(FORCES_FILE, &mut out).and_then(|f| forces::load_forces(&f, &mut out));
+    let cards = read(CARDS_FILE, &mut out).and_then(|f| cards::load_cards(&f, &mut out));
+    findings.extend(out.list);
+    Some(Ruleset {
+        map: map?,
+        forces: forces?,
+        cards: cards?,
+    })
+}
+
+/// The scenarios in the content's scenarios/ folder, by name (file stem).
+pub fn scenario_names(files: &ContentFiles) -> Vec<String> {
+    files
+        .in_folder("scenarios", ".toml")
+        .map(|p| p.trim_start_matches("scenarios/").trim_end_matches(".toml").to_string())
+        .collect()
+}
+
+/// A scenario by name (scenarios/NAME.toml in the content) or by path to a TOML file.
+pub fn load_scenario(
+    files: &ContentFiles,
+    name_or_file: &str,
+    findings: &mut Vec<Finding>,
+) -> Result<Option<Scenario>, String> {
+    let path = format!("scenarios/{name_or_file}.toml");
+    let file = match files.get(&path) {
+        Some(f) => f,
+        None => {
+            let p = Path::new(name_or_file);
+            if !p.is_file() {
+                return Err(format!(
+                    "no scenario `{name_or_file}`: not in {}/scenarios ({}) and not a file",
+                    files.origin,
+                    scenario_names(files).join(", ")
+                ));
+            }
+            let text = std::fs::read_to_string(p).map_err(|e| format!("{name_or_file}: {e}"))?;
+            SourceFile::new(name_or_file, text)
+        }
+    };
+    let mut out = Findings::default();
+    let sc = scenario::load_scenario(&file, files, &mut out);
+    findings.extend(out.list);
+    Ok(sc)
+}

@@ -1,0 +1,195 @@
+//! `check_invariants`: verify a whole state from scratch, independent of the incremental
+//! bookkeeping. A broken state is a bug; tests and the validator run this after every
+//! decision.
+
+use super::ids::{Faction, PieceType, SpaceId, Support};
+use super::ruleset::Ruleset;
+use super::state::{AVAILABLE, OUT_OF_PLAY, SpaceState, State};
+
+/// Every violated invariant, in words. Empty when the state is sound.
+pub fn check_invariants(st: &State, r: &Ruleset) -> Vec<String> {
+    let mut bad = Vec::new();
+    let map = &r.map;
+    let name = |s: SpaceId| map.space(s).name.as_str();
+
+    // Piece conservation: every piece is Available, out of play, or in one space in play,
+    // and the per-space and Available counts agree with the pieces themselves.
+    let mut counts = vec![SpaceState::default().counts; map.len()];
+    let mut available = [0u8; PieceType::COUNT];
+    let mut out = [0u8; PieceType::COUNT];
+    for t in PieceType::all() {
+        for p in r.forces.pieces_of(t) {
+            let ps = st.piece(p);
+            match ps.loc {
+                AVAILABLE => available[t.index()] += 1,
+                OUT_OF_PLAY => out[t.index()] += 1,
+                loc if (loc as usize) < map.len() => {
+                    if !st.in_play(SpaceId(loc)) {
+                        bad.push(format!(
+                            "{t} #{} is in {}, which is not a space yet",
+                            p.0,
+                            name(SpaceId(loc))
+                        ));
+                    }
+                    if ps.underground && !t.is_guerrilla() {
+                        bad.push(format!("{t} #{} is Underground; only Guerrillas can be (1.4.3)", p.0));
+                    }
+                    counts[loc as usize][t.slot(ps.underground).0 as usize] += 1;
+                }
+                loc => bad.push(format!("{t} #{} has no location ({loc})", p.0)),
+            }
+            if ps.loc >= OUT_OF_PLAY && ps.underground {
+                bad.push(format!("{t} #{} is off the map but Underground", p.0));
+            }
+        }
+    }
+    if available != st.available {
+        bad.push(format!(
+            "Available counts {:?} but pieces say {available:?}",
+            st.available
+        ));
+    }
+    if out != st.out_of_play {
+        bad.push(format!(
+            "out-of-play counts {:?} but pieces say {out:?}",
+            st.out_of_play
+        ));
+    }
+
+    let mut total_support = 0u16;
+    let mut total_opposition = 0u16;
+    let mut markers = 0u16;
+    for s in map.ids() {
+        let def = map.space(s);
+        let sp = st.space(s);
+        if sp.counts != counts[s.index()] {
+            bad.push(format!(
+                "{}: counts {:?} but pieces say {:?}",
+                name(s),
+                sp.counts,
+                counts[s.index()]
+            ));
+        }
+        if sp.control != sp.compute_control() {
+            bad.push(format!(
+                "{}: Control marked {:?} but forces give {:?} (1.8)",
+                name(s),
+                sp.control,
+                sp.compute_control()
+            ));
+        }
+        if def.is_loc() && sp.bases() > 0 {
+            bad.push(format!("{}: a Base on a LoC (1.4.2)", name(s)));
+        }
+        if sp.bases() > r.forces.limits.bases_per_space {
+            bad.push(format!(
+                "{}: {} Bases, more than {} (1.4.2)",
+                name(s),
+                sp.bases(),
+                r.forces.limits.bases_per_space
+            ));
+        }
+        if sp.farc_zone && sp.faction_pieces(Faction::Govt) > 0 {
+            bad.push(format!("{}: Government forces in a FARC Zone (1.4.2)", name(s)));
+        }
+        if sp.farc_zone && !def.is_department() {
+            bad.push(format!("{}: a FARC Zone outside a Department (6.4.4)", name(s)));
+        }
+        if let Some(max) = def.max_pieces_per_faction {
+            for f in Faction::ALL {
+                if sp.faction_pieces(f) > max {
+                    bad.push(format!(
+                        "{}: {} {} pieces, more than {max} (1.4.2)",
+                        name(s),
+                        sp.faction_pieces(f),
+                        f.name()
+                    ));
+                }
+            }
+        }
+        if sp.support != Support::Neutral && !def.can_hold_support() {
+            bad.push(format!(
+                "{}: {} in a LoC or Population 0 space (1.6.2)",
+                name(s),
+                sp.support.name()
+            ));
+        }
+        if sp.terror > 0 && def.is_loc() {
+            bad.push(format!("{}: Terror on a LoC (3.3.4)", name(s)));
+        }
+        if sp.sabotage && !def.is_loc() {
+            bad.push(format!("{}: Sabotage off a LoC (3.3.4)", name(s)));
+        }
+        if !st.in_play(s) && (sp.terror > 0 || sp.sabotage || sp.farc_zone || sp.support != Support::Neutral) {
+            bad.push(format!("{}: markers in a space that is not in play", name(s)));
+        }
+        total_support += sp.support.support_points(def.pop);
+        total_opposition += sp.support.opposition_points(def.pop);
+        markers += sp.terror as u16 + sp.sabotage as u16;
+    }
+    if total_support != st.total_support() {
+        bad.push(format!(
+            "Total Support kept as {} but is {total_support} (1.6.3)",
+            st.total_support()
+        ));
+    }
+    if total_opposition != st.total_opposition() {
+        bad.push(format!(
+            "Total Opposition kept as {} but is {total_opposition} (1.6.3)",
+            st.total_opposition()
+        ));
+    }
+    if markers != st.markers_on_map() as u16 {
+        bad.push(format!(
+            "{markers} Terror/Sabotage markers on the map, kept as {}",
+            st.markers_on_map()
+        ));
+    }
+    if markers > r.forces.limits.terror_sabotage_markers as u16 {
+        bad.push(format!(
+            "{markers} Terror/Sabotage markers, more than {} (3.3.4)",
+            r.forces.limits.terror_sabotage_markers
+        ));
+    }
+
+    for f in Faction::ALL {
+        if st.resources(f) > r.forces.limits.resources_max {
+            bad.push(format!(
+                "{} Resources {} above {} (1.7)",
+                f.name(),
+                st.resources(f),
+                r.forces.limits.resources_max
+            ));
+        }
+    }
+    if st.aid() > r.forces.limits.aid_max {
+        bad.push(format!("Aid {} above {} (1.7)", st.aid(), r.forces.limits.aid_max));
+    }
+    if st.president() as usize >= r.forces.presidents.len() {
+        bad.push(format!("El Presidente in box {}, past the track", st.president()));
+    }
+    for (i, holder) in st.shipments.iter().enumerate() {
+        let Some(p) = holder else { continue };
+        if i >= r.forces.limits.shipments as usize {
+            bad.push(format!(
+                "Shipment #{i} beyond the {} markers (4.5.3)",
+                r.forces.limits.shipments
+            ));
+        }
+        let is_guerrilla = (p.0 as usize) < r.forces.total_pieces() && r.forces.type_of(*p).is_guerrilla();
+        if !is_guerrilla || st.piece_space(*p).is_none() {
+            bad.push(format!("Shipment #{i} is not held by a Guerrilla on the map (4.5.3)"));
+        }
+    }
+    for (card, _) in st.capabilities() {
+        if !r.card(card).is_some_and(|c| c.capability) {
+            bad.push(format!("card {card} is in effect as a Capability but is not one (5.3)"));
+        }
+    }
+    for card in st.momentum_cards() {
+        if !r.card(card).is_some_and(|c| c.momentum) {
+            bad.push(format!("card {card} is in effect as Momentum but has none (5.4)"));
+        }
+    }
+    bad
+}

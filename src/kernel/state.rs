@@ -1,0 +1,251 @@
+//! The game state: small, flat and cheap to clone (a snapshot is the undo and rollback
+//! unit). Per-space counts, Control, Total Support and Total Opposition are kept up to
+//! date by the primitives (primitives.rs); `check_invariants` recomputes them from scratch.
+
+use super::dice::Dice;
+use super::ids::{Control, Faction, PieceId, PieceType, Side, Slot, SpaceId, Support};
+use super::ruleset::{MAX_PIECES, MAX_SHIPMENTS, MAX_SPACES, Ruleset};
+
+/// Where a piece is: a space index, or one of these two boxes.
+pub const AVAILABLE: u8 = 0xFF;
+pub const OUT_OF_PLAY: u8 = 0xFE;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PieceState {
+    pub loc: u8,
+    pub underground: bool,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct SpaceState {
+    /// Pieces here per slot (see Slot).
+    pub counts: [u8; Slot::COUNT],
+    pub support: Support,
+    pub terror: u8,
+    pub sabotage: bool,
+    pub farc_zone: bool,
+    pub control: Control,
+}
+
+impl SpaceState {
+    pub fn faction_pieces(&self, f: Faction) -> u8 {
+        let i = 3 * f.index();
+        self.counts[i] + self.counts[i + 1] + self.counts[i + 2]
+    }
+    pub fn bases(&self) -> u8 {
+        self.counts[2] + self.counts[5] + self.counts[8] + self.counts[11]
+    }
+    pub fn count(&self, t: PieceType) -> u8 {
+        if t.is_guerrilla() {
+            self.counts[t.slot(true).0 as usize] + self.counts[t.slot(false).0 as usize]
+        } else {
+            self.counts[t.slot(false).0 as usize]
+        }
+    }
+    pub fn guerrillas(&self, f: Faction, underground: bool) -> u8 {
+        if f == Faction::Govt {
+            return 0;
+        }
+        self.counts[PieceType::guerrilla(f).slot(underground).0 as usize]
+    }
+    pub fn cubes(&self) -> u8 {
+        self.counts[0] + self.counts[1]
+    }
+    pub fn total_pieces(&self) -> u16 {
+        self.counts.iter().map(|&c| c as u16).sum()
+    }
+    /// 1.8: a Faction controls a space if its pieces alone exceed all others combined.
+    pub fn compute_control(&self) -> Control {
+        let total = self.total_pieces();
+        let govt = self.faction_pieces(Faction::Govt) as u16;
+        let farc = self.faction_pieces(Faction::Farc) as u16;
+        if govt * 2 > total {
+            Control::Govt
+        } else if farc * 2 > total {
+            Control::Farc
+        } else {
+            Control::Uncontrolled
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct State {
+    pub(crate) spaces: [SpaceState; MAX_SPACES],
+    /// Bit s set: space s is a space now (event-only spaces join when opened, 1.3.5).
+    pub(crate) in_play: u64,
+    pub(crate) pieces: [PieceState; MAX_PIECES],
+    pub(crate) available: [u8; PieceType::COUNT],
+    pub(crate) out_of_play: [u8; PieceType::COUNT],
+    /// The holder of each Shipment marker, or None while it is off the map (4.5.3).
+    pub(crate) shipments: [Option<PieceId>; MAX_SHIPMENTS],
+    pub(crate) resources: [u8; 4],
+    pub(crate) aid: u8,
+    /// Index into the El Presidente track (6.4.3).
+    pub(crate) president: u8,
+    pub(crate) eligible: [bool; 4],
+    /// Government Capabilities in effect (5.3): bit n for card n, one mask per side.
+    pub(crate) capabilities: [u128; 2],
+    /// Insurgent Momentum cards in effect until the next Reset (5.4): bit n for card n.
+    pub(crate) momentum: u128,
+    /// Terror and Sabotage markers on the map: one pool (3.3.4).
+    pub(crate) markers_on_map: u8,
+    pub(crate) total_support: u16,
+    pub(crate) total_opposition: u16,
+    pub dice: Dice,
+}
+
+impl State {
+    /// An empty board: every piece Available, every space Neutral, all Factions Eligible
+    /// (2.3.1), El Presidente in the first box, no Resources or Aid.
+    pub fn empty(r: &Ruleset, seed: u64) -> State {
+        assert!(r.map.len() <= MAX_SPACES && r.forces.total_pieces() <= MAX_PIECES);
+        State {
+            spaces: [SpaceState::default(); MAX_SPACES],
+            in_play: r.map.initial_in_play(),
+            pieces: [PieceState {
+                loc: AVAILABLE,
+                underground: false,
+            }; MAX_PIECES],
+            available: r.forces.count,
+            out_of_play: [0; PieceType::COUNT],
+            shipments: [None; MAX_SHIPMENTS],
+            resources: [0; 4],
+            aid: 0,
+            president: 0,
+            eligible: [true; 4],
+            capabilities: [0; 2],
+            momentum: 0,
+            markers_on_map: 0,
+            total_support: 0,
+            total_opposition: 0,
+            dice: Dice::new(seed),
+        }
+    }
+
+    // ---- queries -------------------------------------------------------------------
+
+    pub fn space(&self, s: SpaceId) -> &SpaceState {
+        &self.spaces[s.index()]
+    }
+    pub fn in_play(&self, s: SpaceId) -> bool {
+        self.in_play & s.bit() != 0
+    }
+    /// The spaces in play as a mask.
+    pub fn in_play_mask(&self) -> u64 {
+        self.in_play
+    }
+    /// Spaces adjacent to `s` that are spaces now (1.3.6), ascending by id.
+    pub fn adjacent(&self, r: &Ruleset, s: SpaceId) -> impl Iterator<Item = SpaceId> + use<> {
+        let mut m = r.map.adjacency[s.index()] & self.in_play;
+        std::iter::from_fn(move || {
+            if m == 0 {
+                return None;
+            }
+            let i = m.trailing_zeros();
+            m &= m - 1;
+            Some(SpaceId(i as u8))
+        })
+    }
+    pub fn control(&self, s: SpaceId) -> Control {
+        self.spaces[s.index()].control
+    }
+    pub fn support(&self, s: SpaceId) -> Support {
+        self.spaces[s.index()].support
+    }
+    pub fn count(&self, s: SpaceId, t: PieceType) -> u8 {
+        self.spaces[s.index()].count(t)
+    }
+    pub fn available(&self, t: PieceType) -> u8 {
+        self.available[t.index()]
+    }
+    pub fn out_of_play(&self, t: PieceType) -> u8 {
+        self.out_of_play[t.index()]
+    }
+    pub fn on_map(&self, r: &Ruleset, t: PieceType) -> u8 {
+        r.forces.count[t.index()] - self.available[t.index()] - self.out_of_play[t.index()]
+    }
+    pub fn piece(&self, p: PieceId) -> PieceState {
+        self.pieces[p.0 as usize]
+    }
+    /// The space a piece is in, if it is on the map.
+    pub fn piece_space(&self, p: PieceId) -> Option<SpaceId> {
+        let loc = self.pieces[p.0 as usize].loc;
+        (loc < OUT_OF_PLAY).then_some(SpaceId(loc))
+    }
+    pub fn resources(&self, f: Faction) -> u8 {
+        self.resources[f.index()]
+    }
+    pub fn aid(&self) -> u8 {
+        self.aid
+    }
+    pub fn president(&self) -> u8 {
+        self.president
+    }
+    pub fn eligible(&self, f: Faction) -> bool {
+        self.eligible[f.index()]
+    }
+    /// Total Support (1.6.3).
+    pub fn total_support(&self) -> u16 {
+        self.total_support
+    }
+    /// Total Opposition (1.6.3).
+    pub fn total_opposition(&self) -> u16 {
+        self.total_opposition
+    }
+    /// Opposition + Bases: Total Opposition plus FARC Bases on the map (1.6.3).
+    pub fn opposition_plus_bases(&self, r: &Ruleset) -> u16 {
+        self.total_opposition + self.on_map(r, PieceType::base(Faction::Farc)) as u16
+    }
+    pub fn markers_on_map(&self) -> u8 {
+        self.markers_on_map
+    }
+    /// Which side of card `n` is in effect as a Capability, if any.
+    pub fn capability(&self, card: u8) -> Option<Side> {
+        let bit = 1u128 << card;
+        if self.capabilities[0] & bit != 0 {
+            Some(Side::Unshaded)
+        } else if self.capabilities[1] & bit != 0 {
+            Some(Side::Shaded)
+        } else {
+            None
+        }
+    }
+    pub fn capabilities(&self) -> Vec<(u8, Side)> {
+        (0..128u8).filter_map(|c| self.capability(c).map(|s| (c, s))).collect()
+    }
+    pub fn momentum(&self, card: u8) -> bool {
+        self.momentum & (1u128 << card) != 0
+    }
+    pub fn momentum_cards(&self) -> Vec<u8> {
+        (0..128u8).filter(|&c| self.momentum(c)).collect()
+    }
+    /// The holder of Shipment `i`, if it is on the map.
+    pub fn shipment_holder(&self, i: u8) -> Option<PieceId> {
+        self.shipments.get(i as usize).copied().flatten()
+    }
+    /// Shipments on the map as (index, holder).
+    pub fn shipments_on_map(&self) -> impl Iterator<Item = (u8, PieceId)> + '_ {
+        self.shipments
+            .iter()
+            .enumerate()
+            .filter_map(|(i, h)| h.map(|p| (i as u8, p)))
+    }
+    pub fn holds_shipment(&self, p: PieceId) -> bool {
+        self.shipments.contains(&Some(p))
+    }
+    /// The pieces of a type in a space (Guerrillas: in the given state, if one is given),
+    /// ascending by id.
+    pub fn pieces_in<'a>(
+        &'a self,
+        r: &'a Ruleset,
+        s: SpaceId,
+        t: PieceType,
+        underground: Option<bool>,
+    ) -> impl Iterator<Item = PieceId> + 'a {
+        r.forces.pieces_of(t).filter(move |&p| {
+            let ps = self.pieces[p.0 as usize];
+            ps.loc == s.0 && underground.is_none_or(|u| ps.underground == u)
+        })
+    }
+}

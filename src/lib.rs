@@ -1,0 +1,8 @@
+//! abyss: a data-driven rules interpreter for Andean Abyss (GMT Games, 2nd edition).
+//!
+//! `kernel` owns the state and the primitives; `content` turns the TOML content into a
+//! checked `Ruleset` and scenario set-ups; `cli` holds the subcommands of the binary.
+
+pub mod cli;
+pub mod content;
+pub mod kernel;
