@@ -50,11 +50,27 @@ pub fn main() -> i32 {
     }
 }
 
-/// The content to use: the embedded default, or `--content DIR`.
-pub fn content_files(dir: Option<&PathBuf>) -> Result<ContentFiles, String> {
-    match dir {
-        None => Ok(ContentFiles::embedded()),
-        Some(d) => ContentFiles::from_dir(d),
+/// Where the content comes from; shared by every subcommand.
+#[derive(clap::Args, Clone, Default)]
+pub struct ContentArgs {
+    /// A content folder (rules/, scenarios/, events/) instead of the embedded content.
+    #[arg(long, value_name = "DIR")]
+    pub content: Option<PathBuf>,
+    /// A mod folder laid over the content: its files replace or add to the content's.
+    #[arg(long = "mod", value_name = "DIR")]
+    pub overlay: Option<PathBuf>,
+}
+
+impl ContentArgs {
+    pub fn files(&self) -> Result<ContentFiles, String> {
+        let mut files = match &self.content {
+            None => ContentFiles::embedded(),
+            Some(d) => ContentFiles::from_dir(d)?,
+        };
+        if let Some(m) = &self.overlay {
+            files.overlay(m)?;
+        }
+        Ok(files)
     }
 }
 

@@ -1,24 +1,22 @@
 //! `abyss show`: the position as a person reads it — each space with its pieces, Support,
 //! Control and markers, then the tracks.
 
-use super::{content_files, position};
+use super::position;
 use crate::kernel::ruleset::Terrain;
 use crate::kernel::{Faction, PieceKind, PieceType, Ruleset, SpaceId, SpaceKind, State, Support};
 use std::fmt::Write;
-use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// A content folder instead of the embedded content.
-    #[arg(long)]
-    pub content: Option<PathBuf>,
+    #[command(flatten)]
+    pub content: super::ContentArgs,
     /// A scenario name in scenarios/ or a path to a scenario TOML file.
     #[arg(long, default_value = "standard")]
     pub scenario: String,
 }
 
 pub fn run(a: Args) -> Result<i32, String> {
-    let files = content_files(a.content.as_ref())?;
+    let files = a.content.files()?;
     let (rules, sc, setup) = match position(&files, &a.scenario, 0) {
         Ok(p) => p,
         Err(e) => {

@@ -1,17 +1,14 @@
 //! `abyss validate`: load the content, check everything before anything runs, report
 //! every finding with file:line and code, then a summary per scenario.
 
-use super::content_files;
 use crate::content::{self, Finding};
 use crate::kernel::{Control, Ruleset, State};
 use serde::Serialize;
-use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// A content folder (rules/, scenarios/, events/) instead of the embedded content.
-    #[arg(long)]
-    pub content: Option<PathBuf>,
+    #[command(flatten)]
+    pub content: super::ContentArgs,
     /// Check only this scenario (a name in scenarios/ or a path to a TOML file).
     #[arg(long)]
     pub scenario: Option<String>,
@@ -108,7 +105,7 @@ pub fn check(files: &content::ContentFiles, only: Option<&str>) -> Result<Report
 }
 
 pub fn run(a: Args) -> Result<i32, String> {
-    let files = content_files(a.content.as_ref())?;
+    let files = a.content.files()?;
     let report = check(&files, a.scenario.as_deref())?;
     match a.format {
         Format::Json => println!("{}", serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?),

@@ -47,6 +47,20 @@ impl ContentFiles {
         })
     }
 
+    /// Lay a mod folder over this content: its files replace or add to ours.
+    pub fn overlay(&mut self, dir: &Path) -> Result<(), String> {
+        let m = ContentFiles::from_dir(dir)?;
+        if m.files.is_empty() {
+            return Err(format!(
+                "{}: no rules/, scenarios/ or events/ files to overlay",
+                dir.display()
+            ));
+        }
+        self.origin = format!("{} + {}", self.origin, m.origin);
+        self.files.extend(m.files);
+        Ok(())
+    }
+
     pub fn get(&self, path: &str) -> Option<SourceFile> {
         self.files.get(path).map(|t| SourceFile::new(path, t.clone()))
     }
