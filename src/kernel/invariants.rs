@@ -193,3 +193,96 @@ pub fn check_invariants(st: &State, r: &Ruleset) -> Vec<String> {
     }
     bad
 }
+
+#[cfg(test)]
+mod tests {
+    //! Corrupt a sound state behind the primitives' back: the check must notice each time.
+    use super::*;
+    use crate::kernel::ids::{Control, PieceId};
+    use crate::kernel::ruleset::*;
+
+    fn tiny() -> Ruleset {
+        let space = |slug: &str, kind, pop| SpaceDef {
+            slug: slug.into(),
+            name: slug.into(),
+            kind,
+            pop,
+            terrain: (kind == SpaceKind::Department).then_some(Terrain::Forest),
+            loc_type: (kind == SpaceKind::Loc).then_some(LocType::Road),
+            econ: (kind == SpaceKind::Loc) as u8,
+            coastal: false,
+            borders: vec![],
+            event_only: false,
+            max_pieces_per_faction: None,
+        };
+        let map = Map {
+            spaces: vec![
+                space("city", SpaceKind::City, 2),
+                space("dept", SpaceKind::Department, 0),
+                space("loc", SpaceKind::Loc, 0),
+            ],
+            adjacency: vec![0b110, 0b101, 0b011],
+            loc_econ_total: 1,
+        };
+        let limits = Limits {
+            resources_max: 99,
+            aid_max: 29,
+            bases_per_space: 2,
+            terror_sabotage_markers: 2,
+            shipments: 1,
+        };
+        let president = President {
+            slug: "p".into(),
+            name: "P".into(),
+            no_aid: false,
+            on_enter: None,
+        };
+        Ruleset {
+            map,
+            forces: Forces::new([2, 2, 1, 3, 3, 1, 1, 1, 1], limits, vec![president]),
+            cards: vec![],
+        }
+    }
+
+    #[test]
+    fn a_new_state_is_sound() {
+        let r = tiny();
+        assert!(check_invariants(&State::empty(&r, 0), &r).is_empty());
+    }
+
+    #[test]
+    fn each_corruption_is_found() {
+        let r = tiny();
+        let sound = {
+            let mut st = State::empty(&r, 0);
+            st.place(&r, SpaceId(0), PieceType::TROOPS).unwrap();
+            st.place(&r, SpaceId(1), PieceType::guerrilla(Faction::Farc)).unwrap();
+            st
+        };
+        let corruptions: Vec<(&str, Box<dyn Fn(&mut State)>)> = vec![
+            ("count", Box::new(|st| st.spaces[0].counts[0] += 1)),
+            ("available", Box::new(|st| st.available[0] += 1)),
+            ("control", Box::new(|st| st.spaces[0].control = Control::Farc)),
+            (
+                "support on pop 0",
+                Box::new(|st| st.spaces[1].support = Support::ActiveSupport),
+            ),
+            ("total support", Box::new(|st| st.total_support += 1)),
+            ("terror on loc", Box::new(|st| st.spaces[2].terror = 1)),
+            ("markers", Box::new(|st| st.markers_on_map = 1)),
+            ("resources", Box::new(|st| st.resources[1] = 100)),
+            ("aid", Box::new(|st| st.aid = 30)),
+            ("zone with govt", Box::new(|st| st.spaces[0].farc_zone = true)),
+            ("shipment on a cube", Box::new(|st| st.shipments[0] = Some(PieceId(0)))),
+            ("president", Box::new(|st| st.president = 5)),
+            ("underground cube", Box::new(|st| st.pieces[0].underground = true)),
+            ("momentum", Box::new(|st| st.momentum = 1 << 5)),
+        ];
+        for (what, corrupt) in corruptions {
+            let mut st = sound.clone();
+            assert!(check_invariants(&st, &r).is_empty());
+            corrupt(&mut st);
+            assert!(!check_invariants(&st, &r).is_empty(), "not found: {what}");
+        }
+    }
+}
