@@ -188,6 +188,8 @@ pub struct Scenario {
     /// The name it is asked for by (file stem), e.g. "standard".
     pub slug: String,
     pub file: String,
+    /// The files this scenario is built from, its root base first and itself last.
+    pub chain: Vec<String>,
     pub name: String,
     pub description: String,
     pub aid: Option<At<i64>>,
@@ -270,6 +272,7 @@ fn load_layer(
     let mut sc = base.unwrap_or_else(|| Scenario {
         slug: slug.clone(),
         file: file.path.clone(),
+        chain: Vec::new(),
         name: slug.clone(),
         description: String::new(),
         aid: None,
@@ -287,6 +290,7 @@ fn load_layer(
     });
     sc.slug = slug.clone();
     sc.file = file.path.clone();
+    sc.chain.push(file.path.clone());
     sc.name = raw.name.unwrap_or(slug);
     sc.description = raw.description.unwrap_or_default();
     macro_rules! over {

@@ -127,40 +127,40 @@ pub fn build_setup(sc: &Scenario, r: &Ruleset, seed: u64) -> (Setup, Vec<Finding
             }
         }
     }
-    // Bases before other pieces: stacking is about Bases (1.4.2).
-    let order = [2usize, 5, 8, 11, 0, 1, 3, 4, 6, 7, 9, 10];
+    // Bases before other pieces, since stacking is about Bases (1.4.2); then base
+    // scenarios before the scenarios built on them, so that a derived scenario that asks
+    // for too much is the one blamed.
+    let mut placements = Vec::new();
     for &(id, slug, s) in &spaces {
-        for slot in order {
-            let Some(n) = &s.pieces[slot] else { continue };
-            let t = PieceType::all()
-                .into_iter()
-                .find(|t| t.slot(true) == Slot(slot as u8) || t.slot(false) == Slot(slot as u8))
-                .expect("every slot has a type");
-            let active = t.is_guerrilla() && t.slot(false) == Slot(slot as u8);
-            if n.value < 0 {
-                out.push(n.finding(
-                    "bad-value",
-                    format!("{slug}: {} = {} is negative", PIECE_KEYS[slot], n.value),
-                ));
-                continue;
+        for (slot, n) in s.pieces.iter().enumerate() {
+            if let Some(n) = n {
+                let layer = sc.chain.iter().position(|f| *f == n.file).unwrap_or(usize::MAX);
+                placements.push((![2, 5, 8, 11].contains(&slot), layer, n.line, id, slug, slot, n));
             }
-            for placed in 0..n.value {
-                let done = st.place(r, id, t).and_then(|_| {
-                    if active {
-                        st.activate(r, id, t.faction)
-                    } else {
-                        Ok(crate::kernel::Effect::SpaceOpened { space: id })
-                    }
-                });
-                if let Err(e) = done {
-                    refused(
-                        n.pos(),
-                        format!("{slug}: {} = {} (placed {placed})", PIECE_KEYS[slot], n.value),
-                        e,
-                        &mut out,
-                    );
-                    break;
-                }
+        }
+    }
+    placements.sort_by_key(|p| (p.0, p.1, p.2));
+    for (_, _, _, id, slug, slot, n) in placements {
+        let t = PieceType::all()
+            .into_iter()
+            .find(|t| t.slot(true) == Slot(slot as u8) || t.slot(false) == Slot(slot as u8))
+            .expect("every slot has a type");
+        let active = t.is_guerrilla() && t.slot(false) == Slot(slot as u8);
+        if n.value < 0 {
+            out.push(n.finding(
+                "bad-value",
+                format!("{slug}: {} = {} is negative", PIECE_KEYS[slot], n.value),
+            ));
+            continue;
+        }
+        for placed in 0..n.value {
+            let done = st
+                .place(r, id, t)
+                .and_then(|e| if active { st.activate(r, id, t.faction) } else { Ok(e) });
+            if let Err(e) = done {
+                let what = format!("{slug}: {} = {} (placed {placed})", PIECE_KEYS[slot], n.value);
+                refused(n.pos(), what, e, &mut out);
+                break;
             }
         }
     }

@@ -1,0 +1,121 @@
+//! Deliberately broken content: each fixture in tests/fixtures/broken/ must give exactly
+//! the finding its expect.txt names (code and file:line), and nothing else.
+
+use abyss::cli::validate;
+use abyss::content::ContentFiles;
+use std::path::{Path, PathBuf};
+
+fn fixtures() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/broken");
+    let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.is_dir())
+        .collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn each_fixture_gives_its_finding_at_its_line() {
+    let all = fixtures();
+    let names: Vec<String> = all
+        .iter()
+        .map(|p| p.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    for want in [
+        "bad_toml",
+        "unknown_key",
+        "unknown_space",
+        "asymmetric_adjacency",
+        "setup_over_inventory",
+        "base_on_loc",
+        "govt_in_farc_zone",
+        "support_unpopulated",
+    ] {
+        assert!(names.iter().any(|n| n == want), "missing fixture {want}");
+    }
+    for dir in all {
+        let expect = std::fs::read_to_string(dir.join("expect.txt")).unwrap();
+        let (code, at) = expect.trim().split_once(' ').unwrap();
+        let mut files = ContentFiles::embedded();
+        files.overlay(&dir).unwrap();
+        let report = validate::check(&files, None).unwrap();
+        let got: Vec<String> = report
+            .findings
+            .iter()
+            .map(|f| format!("{} {}:{}", f.code, f.file, f.line))
+            .collect();
+        assert_eq!(
+            got,
+            vec![format!("{code} {at}")],
+            "{}: {:#?}",
+            dir.display(),
+            report.findings
+        );
+        assert!(!report.ok);
+    }
+}
+
+#[test]
+fn the_embedded_content_is_clean() {
+    let report = validate::check(&ContentFiles::embedded(), None).unwrap();
+    assert!(report.ok, "{:#?}", report.findings);
+    let names: Vec<&str> = report.scenarios.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["quick", "short", "standard"]);
+}
+
+#[test]
+fn a_content_folder_on_disk_is_read_without_rebuilding() {
+    // Copy the embedded content to a folder, change a scenario there, and load that folder.
+    let dir = std::env::temp_dir().join(format!("abyss-content-{}", std::process::id()));
+    let files = ContentFiles::embedded();
+    for (path, text) in &files.files {
+        let p = dir.join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        let text = if path == "scenarios/standard.toml" {
+            text.replace("aid = 9", "aid = 12")
+        } else {
+            text.clone()
+        };
+        std::fs::write(p, text).unwrap();
+    }
+    let from_disk = ContentFiles::from_dir(&dir).unwrap();
+    let mut findings = Vec::new();
+    let rules = abyss::content::load_ruleset(&from_disk, &mut findings).unwrap();
+    let sc = abyss::content::load_scenario(&from_disk, "standard", &mut findings)
+        .unwrap()
+        .unwrap();
+    let (setup, more) = abyss::content::build_setup(&sc, &rules, 0);
+    assert!(findings.is_empty() && more.is_empty());
+    assert_eq!(setup.state.aid(), 12);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn every_finding_in_a_many_fault_scenario_is_reported() {
+    // Loading does not stop at the first problem.
+    let dir = std::env::temp_dir().join(format!("abyss-many-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("scenarios")).unwrap();
+    std::fs::write(
+        dir.join("scenarios/many.toml"),
+        "base = \"standard\"\naid = 30\n[space.vichada]\nsupport = \"active_support\"\n[space.loc_bogota_neiva]\ncartels_bases = 1\nterror = 1\n[space.nowhere]\ntroops = 1\n",
+    )
+    .unwrap();
+    let mut files = ContentFiles::embedded();
+    files.overlay(&dir).unwrap();
+    let report = validate::check(&files, Some("many")).unwrap();
+    let mut codes: Vec<&str> = report.findings.iter().map(|f| f.code).collect();
+    codes.sort();
+    assert_eq!(
+        codes,
+        [
+            "aid-range",
+            "base-on-loc",
+            "support-unpopulated",
+            "terror-on-loc",
+            "unknown-space"
+        ]
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
