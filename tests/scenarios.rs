@@ -174,3 +174,107 @@ fn quick_play_scenario() {
         ]
     );
 }
+
+#[test]
+fn a_designer_scenario_can_state_every_kind_of_fact() {
+    use abyss::content::{self, ContentFiles};
+    use abyss::kernel::Side;
+    let dir = std::env::temp_dir().join(format!("abyss-designer-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("scenarios")).unwrap();
+    std::fs::write(
+        dir.join("scenarios/designer.toml"),
+        r#"
+name = "Designer"
+base = "standard"
+aid = 20
+president = "uribe"
+event_spaces = ["ecuador"]
+capabilities = [{ card = 2, side = "shaded" }]
+momentum = [17]
+final_propaganda = 2
+skip_victory = [1]
+
+[resources]
+cartels = 45
+
+[eligible]
+farc = false
+
+[deck]
+order = [5, 73, 12, 74]
+
+[seating]
+players = [["govt", "auc"], ["farc"]]
+non_players = ["cartels"]
+
+[space.ecuador]
+farc_guerrillas = 1
+farc_active = 1
+
+[space.cesar]
+support = "passive_opposition"
+terror = 2
+farc_active = 2
+shipments = [{ faction = "farc", active = true }]
+
+[space.loc_bogota_neiva]
+sabotage = true
+cartels_guerrillas = 1
+shipments = [{ faction = "cartels" }]
+
+[space.vichada]
+farc_zone = true
+"#,
+    )
+    .unwrap();
+    let mut files = ContentFiles::embedded();
+    files.overlay(&dir).unwrap();
+    let r = rules();
+    let mut findings = Vec::new();
+    let sc = content::load_scenario(&files, "designer", &mut findings)
+        .unwrap()
+        .unwrap();
+    let (s, more) = content::build_setup(&sc, &r, 3);
+    assert!(findings.is_empty() && more.is_empty(), "{findings:?} {more:?}");
+    let st = &s.state;
+    assert_eq!(
+        (st.aid(), st.resources(Faction::Cartels), st.resources(Faction::Govt)),
+        (20, 45, 40)
+    );
+    assert_eq!(r.forces.presidents[st.president() as usize].slug, "uribe");
+    assert!(!st.eligible(Faction::Farc) && st.eligible(Faction::Auc));
+    assert_eq!(st.capabilities(), vec![(2, Side::Shaded)]);
+    assert_eq!(st.momentum_cards(), vec![17]);
+    let (ecuador, cesar, loc, vichada) = (
+        sp(&r, "ecuador"),
+        sp(&r, "cesar"),
+        sp(&r, "loc_bogota_neiva"),
+        sp(&r, "vichada"),
+    );
+    assert!(st.in_play(ecuador));
+    assert_eq!(
+        (
+            st.space(ecuador).guerrillas(Faction::Farc, true),
+            st.space(ecuador).guerrillas(Faction::Farc, false)
+        ),
+        (1, 1)
+    );
+    assert_eq!(st.support(cesar), Support::PassiveOpposition);
+    assert_eq!((st.space(cesar).terror, st.markers_on_map()), (2, 3));
+    assert!(st.space(loc).sabotage && st.space(vichada).farc_zone);
+    // 1 Opposition in Cesar (Pop 1, Passive) on top of the standard 14.
+    assert_eq!(st.total_opposition(), 15);
+    let holders: Vec<(bool, Faction)> = st
+        .shipments_on_map()
+        .map(|(_, p)| (st.piece(p).underground, r.forces.type_of(p).faction))
+        .collect();
+    assert_eq!(holders, vec![(false, Faction::Farc), (true, Faction::Cartels)]);
+    assert_eq!(s.deck, DeckSpec::Fixed(vec![5, 73, 12, 74]));
+    assert_eq!((s.final_propaganda, s.skip_victory.clone()), (2, vec![1]));
+    assert_eq!(
+        s.seating.players,
+        vec![vec![Faction::Govt, Faction::Auc], vec![Faction::Farc]]
+    );
+    assert_eq!(s.seating.non_players, vec![Faction::Cartels]);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
