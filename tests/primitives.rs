@@ -492,3 +492,18 @@ fn a_state_is_cheap_to_clone_and_compare() {
     assert_eq!(copy, st);
     let _unused: SpaceId = sp(&r, "bogota");
 }
+
+#[test]
+fn pieces_off_the_map_cannot_be_moved_or_removed() {
+    let r = rules();
+    let mut st = standard(&r);
+    let off = r
+        .forces
+        .pieces_of(PieceType::TROOPS)
+        .find(|&p| st.piece_space(p).is_none())
+        .unwrap();
+    refused(&r, &mut st, Refusal::PieceNotOnMap(off), |st| st.remove_piece(&r, off));
+    refused(&r, &mut st, Refusal::PieceNotOnMap(off), |st| {
+        st.move_this(&r, off, sp(&r, "cali"))
+    });
+}

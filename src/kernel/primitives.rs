@@ -227,7 +227,7 @@ impl State {
     /// Remove this very piece to Available.
     pub fn remove_piece(&mut self, r: &Ruleset, p: PieceId) -> Done {
         if self.piece_space(p).is_none() {
-            return Err(Refusal::NotAGuerrillaOnMap(p));
+            return Err(Refusal::PieceNotOnMap(p));
         }
         let (space, dropped) = self.take_off_map(r, p);
         Ok(Effect::Removed {
@@ -276,7 +276,7 @@ impl State {
 
     /// Move this very piece (e.g. the Guerrilla that holds a Shipment).
     pub fn move_this(&mut self, r: &Ruleset, p: PieceId, to: SpaceId) -> Done {
-        let from = self.piece_space(p).ok_or(Refusal::NotAGuerrillaOnMap(p))?;
+        let from = self.piece_space(p).ok_or(Refusal::PieceNotOnMap(p))?;
         if from == to {
             return Err(Refusal::SameSpace(to));
         }

@@ -57,6 +57,8 @@ pub enum Refusal {
     NoShipmentAvailable,
     /// Shipments go beneath Guerrillas only (4.5.3).
     NotAGuerrillaOnMap(PieceId),
+    /// The piece is Available or out of play, not on the map.
+    PieceNotOnMap(PieceId),
     NoSuchShipment(u8),
     /// 4.5.3: transfers go to another Guerrilla in the same space.
     ShipmentElsewhere {
@@ -99,6 +101,7 @@ impl Refusal {
             AidOutOfRange { .. } => "aid-range",
             NoShipmentAvailable => "no-shipment-available",
             NotAGuerrillaOnMap(_) => "not-a-guerrilla",
+            PieceNotOnMap(_) => "piece-not-on-map",
             NoSuchShipment(_) => "no-such-shipment",
             ShipmentElsewhere { .. } => "shipment-elsewhere",
             UnknownCard(_) => "unknown-card",
@@ -157,6 +160,7 @@ impl Refusal {
             AidOutOfRange { wanted, max } => format!("Aid would be {wanted}, outside 0..{max} (1.7)"),
             NoShipmentAvailable => "all Shipment markers are on the map (4.5.3)".into(),
             NotAGuerrillaOnMap(p) => format!("piece #{} is not a Guerrilla on the map (4.5.3)", p.0),
+            PieceNotOnMap(p) => format!("piece #{} is not on the map", p.0),
             NoSuchShipment(i) => format!("Shipment #{i} is not on the map"),
             ShipmentElsewhere { shipment, to } => {
                 format!(
