@@ -1,8 +1,10 @@
 //! abyss: a data-driven rules interpreter for Andean Abyss (GMT Games, 2nd edition).
 //!
 //! `kernel` owns the state and the primitives; `content` turns the TOML content into a
-//! checked `Ruleset` and scenario set-ups; `cli` holds the subcommands of the binary.
+//! checked `Ruleset` and scenario set-ups; `game` is the rules engine (in progress: deck
+//! preparation); `cli` holds the subcommands of the binary.
 
 pub mod cli;
 pub mod content;
+pub mod game;
 pub mod kernel;
