@@ -119,3 +119,27 @@ fn every_finding_in_a_many_fault_scenario_is_reported() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn base_scenarios_must_exist_and_not_loop() {
+    let dir = std::env::temp_dir().join(format!("abyss-bases-{}", std::process::id()));
+    std::fs::create_dir_all(dir.join("scenarios")).unwrap();
+    std::fs::write(dir.join("scenarios/a.toml"), "base = \"b\"\n").unwrap();
+    std::fs::write(dir.join("scenarios/b.toml"), "# loops back\nbase = \"a\"\n").unwrap();
+    std::fs::write(dir.join("scenarios/c.toml"), "base = \"nowhere\"\n").unwrap();
+    let mut files = ContentFiles::embedded();
+    files.overlay(&dir).unwrap();
+    for (name, want) in [
+        ("a", "base-cycle scenarios/b.toml:2"),
+        ("c", "unknown-scenario scenarios/c.toml:1"),
+    ] {
+        let report = validate::check(&files, Some(name)).unwrap();
+        let got: Vec<String> = report
+            .findings
+            .iter()
+            .map(|f| format!("{} {}:{}", f.code, f.file, f.line))
+            .collect();
+        assert_eq!(got, [want], "{name}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
