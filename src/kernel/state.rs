@@ -202,7 +202,7 @@ impl State {
     }
     /// Which side of card `n` is in effect as a Capability, if any.
     pub fn capability(&self, card: u8) -> Option<Side> {
-        let bit = 1u128 << card;
+        let bit = 1u128.checked_shl(card as u32).unwrap_or(0);
         if self.capabilities[0] & bit != 0 {
             Some(Side::Unshaded)
         } else if self.capabilities[1] & bit != 0 {
@@ -215,7 +215,7 @@ impl State {
         (0..128u8).filter_map(|c| self.capability(c).map(|s| (c, s))).collect()
     }
     pub fn momentum(&self, card: u8) -> bool {
-        self.momentum & (1u128 << card) != 0
+        self.momentum & 1u128.checked_shl(card as u32).unwrap_or(0) != 0
     }
     pub fn momentum_cards(&self) -> Vec<u8> {
         (0..128u8).filter(|&c| self.momentum(c)).collect()
