@@ -1,8 +1,10 @@
 //! Deliberately broken content: each fixture in tests/fixtures/broken/ must give exactly
 //! the finding its expect.txt names (code and file:line), and nothing else.
 
+mod common;
 use abyss::cli::validate;
 use abyss::content::ContentFiles;
+use common::{TempDir, with_mod};
 use std::path::{Path, PathBuf};
 
 fn fixtures() -> Vec<PathBuf> {
@@ -68,19 +70,16 @@ fn the_embedded_content_is_clean() {
 #[test]
 fn a_content_folder_on_disk_is_read_without_rebuilding() {
     // Copy the embedded content to a folder, change a scenario there, and load that folder.
-    let dir = std::env::temp_dir().join(format!("abyss-content-{}", std::process::id()));
-    let files = ContentFiles::embedded();
-    for (path, text) in &files.files {
-        let p = dir.join(path);
-        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+    let dir = TempDir::new("content");
+    for (path, text) in &ContentFiles::embedded().files {
         let text = if path == "scenarios/standard.toml" {
             text.replace("aid = 9", "aid = 12")
         } else {
             text.clone()
         };
-        std::fs::write(p, text).unwrap();
+        dir.write(path, &text);
     }
-    let from_disk = ContentFiles::from_dir(&dir).unwrap();
+    let from_disk = ContentFiles::from_dir(dir.path()).unwrap();
     let mut findings = Vec::new();
     let rules = abyss::content::load_ruleset(&from_disk, &mut findings).unwrap();
     let sc = abyss::content::load_scenario(&from_disk, "standard", &mut findings)
@@ -89,21 +88,18 @@ fn a_content_folder_on_disk_is_read_without_rebuilding() {
     let (setup, more) = abyss::content::build_setup(&sc, &rules, 0);
     assert!(findings.is_empty() && more.is_empty());
     assert_eq!(setup.state.aid(), 12);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn every_finding_in_a_many_fault_scenario_is_reported() {
     // Loading does not stop at the first problem.
-    let dir = std::env::temp_dir().join(format!("abyss-many-{}", std::process::id()));
-    std::fs::create_dir_all(dir.join("scenarios")).unwrap();
-    std::fs::write(
-        dir.join("scenarios/many.toml"),
-        "base = \"standard\"\naid = 30\n[space.vichada]\nsupport = \"active_support\"\n[space.loc_bogota_neiva]\ncartels_bases = 1\nterror = 1\n[space.nowhere]\ntroops = 1\n",
-    )
-    .unwrap();
-    let mut files = ContentFiles::embedded();
-    files.overlay(&dir).unwrap();
+    let (files, _dir) = with_mod(
+        "many",
+        &[(
+            "scenarios/many.toml",
+            "base = \"standard\"\naid = 30\n[space.vichada]\nsupport = \"active_support\"\n[space.loc_bogota_neiva]\ncartels_bases = 1\nterror = 1\n[space.nowhere]\ntroops = 1\n",
+        )],
+    );
     let report = validate::check(&files, Some("many")).unwrap();
     let mut codes: Vec<&str> = report.findings.iter().map(|f| f.code).collect();
     codes.sort();
@@ -117,18 +113,18 @@ fn every_finding_in_a_many_fault_scenario_is_reported() {
             "unknown-space"
         ]
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn base_scenarios_must_exist_and_not_loop() {
-    let dir = std::env::temp_dir().join(format!("abyss-bases-{}", std::process::id()));
-    std::fs::create_dir_all(dir.join("scenarios")).unwrap();
-    std::fs::write(dir.join("scenarios/a.toml"), "base = \"b\"\n").unwrap();
-    std::fs::write(dir.join("scenarios/b.toml"), "# loops back\nbase = \"a\"\n").unwrap();
-    std::fs::write(dir.join("scenarios/c.toml"), "base = \"nowhere\"\n").unwrap();
-    let mut files = ContentFiles::embedded();
-    files.overlay(&dir).unwrap();
+    let (files, _dir) = with_mod(
+        "bases",
+        &[
+            ("scenarios/a.toml", "base = \"b\"\n"),
+            ("scenarios/b.toml", "# loops back\nbase = \"a\"\n"),
+            ("scenarios/c.toml", "base = \"nowhere\"\n"),
+        ],
+    );
     for (name, want) in [
         ("a", "base-cycle scenarios/b.toml:2"),
         ("c", "unknown-scenario scenarios/c.toml:1"),
@@ -141,5 +137,4 @@ fn base_scenarios_must_exist_and_not_loop() {
             .collect();
         assert_eq!(got, [want], "{name}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -2,9 +2,7 @@
 //! reason and leaves the state exactly as it was; `check_invariants` holds after each.
 
 mod common;
-use abyss::kernel::{
-    Control, Effect, Faction, PieceType, Refusal, Ruleset, Side, SpaceId, State, Support, check_invariants,
-};
+use abyss::kernel::{Control, Effect, Faction, PieceType, Refusal, Ruleset, Side, State, Support, check_invariants};
 use common::{rules, setup, sp};
 
 const FARC_G: PieceType = PieceType {
@@ -490,7 +488,6 @@ fn a_state_is_cheap_to_clone_and_compare() {
     assert!(std::mem::size_of::<State>() < 4096, "{}", std::mem::size_of::<State>());
     let copy = st.clone();
     assert_eq!(copy, st);
-    let _unused: SpaceId = sp(&r, "bogota");
 }
 
 #[test]

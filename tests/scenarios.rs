@@ -3,7 +3,7 @@
 mod common;
 use abyss::content::DeckSpec;
 use abyss::kernel::{Control, Faction, PieceType, Support};
-use common::{rules, setup, sp};
+use common::{rules, setup, sp, with_mod};
 
 fn control_lists(name: &str) -> (Vec<String>, Vec<String>, Vec<String>) {
     let r = rules();
@@ -177,13 +177,13 @@ fn quick_play_scenario() {
 
 #[test]
 fn a_designer_scenario_can_state_every_kind_of_fact() {
-    use abyss::content::{self, ContentFiles};
+    use abyss::content;
     use abyss::kernel::Side;
-    let dir = std::env::temp_dir().join(format!("abyss-designer-{}", std::process::id()));
-    std::fs::create_dir_all(dir.join("scenarios")).unwrap();
-    std::fs::write(
-        dir.join("scenarios/designer.toml"),
-        r#"
+    let (files, _dir) = with_mod(
+        "designer",
+        &[(
+            "scenarios/designer.toml",
+            r#"
 name = "Designer"
 base = "standard"
 aid = 20
@@ -225,10 +225,8 @@ shipments = [{ faction = "cartels" }]
 [space.vichada]
 farc_zone = true
 "#,
-    )
-    .unwrap();
-    let mut files = ContentFiles::embedded();
-    files.overlay(&dir).unwrap();
+        )],
+    );
     let r = rules();
     let mut findings = Vec::new();
     let sc = content::load_scenario(&files, "designer", &mut findings)
@@ -276,5 +274,4 @@ farc_zone = true
         vec![vec![Faction::Govt, Faction::Auc], vec![Faction::Farc]]
     );
     assert_eq!(s.seating.non_players, vec![Faction::Cartels]);
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -73,9 +73,6 @@ impl Findings {
             message: message.into(),
         });
     }
-    pub fn is_empty(&self) -> bool {
-        self.list.is_empty()
-    }
 }
 
 /// Parse a TOML file into a typed table, reporting syntax errors (`toml-syntax`) apart

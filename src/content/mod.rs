@@ -49,6 +49,15 @@ pub fn load_ruleset(files: &ContentFiles, findings: &mut Vec<Finding>) -> Option
     })
 }
 
+/// The embedded rules, for unit tests across the crate.
+#[cfg(test)]
+pub(crate) fn embedded_rules() -> Ruleset {
+    let mut findings = Vec::new();
+    let r = load_ruleset(&ContentFiles::embedded(), &mut findings);
+    assert!(findings.is_empty(), "{findings:?}");
+    r.expect("the embedded rules load")
+}
+
 /// The scenarios in the content's scenarios/ folder, by name (file stem).
 pub fn scenario_names(files: &ContentFiles) -> Vec<String> {
     files

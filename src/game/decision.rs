@@ -138,12 +138,8 @@ impl fmt::Display for Choice {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::{self, ContentFiles};
-
     fn state() -> State {
-        let mut f = Vec::new();
-        let r = content::load_ruleset(&ContentFiles::embedded(), &mut f).unwrap();
-        State::empty(&r, 0)
+        State::empty(&crate::content::embedded_rules(), 0)
     }
 
     fn request(n: u8) -> Request {

@@ -50,11 +50,15 @@ pub fn prepare(spec: &DeckSpec, r: &Ruleset, dice: &mut Dice) -> Vec<u8> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::{self, ContentFiles};
+    use crate::content::embedded_rules as rules;
 
-    fn rules() -> Ruleset {
-        let mut f = Vec::new();
-        content::load_ruleset(&ContentFiles::embedded(), &mut f).unwrap()
+    fn prepared(piles: u8, events_per_pile: u8, propaganda_piles: &[u8], seeded: bool) -> DeckSpec {
+        DeckSpec::Prepared {
+            piles,
+            events_per_pile,
+            propaganda_piles: propaganda_piles.to_vec(),
+            seeded,
+        }
     }
 
     fn is_propaganda(r: &Ruleset, n: u8) -> bool {
@@ -64,12 +68,7 @@ mod tests {
     #[test]
     fn standard_deck_is_4_piles_of_15_events_and_1_propaganda() {
         let r = rules();
-        let spec = DeckSpec::Prepared {
-            piles: 4,
-            events_per_pile: 15,
-            propaganda_piles: vec![1, 2, 3, 4],
-            seeded: false,
-        };
+        let spec = prepared(4, 15, &[1, 2, 3, 4], false);
         let deck = prepare(&spec, &r, &mut Dice::new(11));
         assert_eq!(deck.len(), 64);
         for pile in deck.chunks(16) {
@@ -86,12 +85,7 @@ mod tests {
     #[test]
     fn quick_deck_has_propaganda_in_piles_2_and_4_only() {
         let r = rules();
-        let spec = DeckSpec::Prepared {
-            piles: 4,
-            events_per_pile: 6,
-            propaganda_piles: vec![2, 4],
-            seeded: false,
-        };
+        let spec = prepared(4, 6, &[2, 4], false);
         for seed in 0..20 {
             let deck = prepare(&spec, &r, &mut Dice::new(seed));
             assert_eq!(deck.len(), 26);
@@ -104,12 +98,7 @@ mod tests {
     #[test]
     fn seeded_propaganda_is_among_the_bottom_5_events() {
         let r = rules();
-        let spec = DeckSpec::Prepared {
-            piles: 4,
-            events_per_pile: 15,
-            propaganda_piles: vec![1, 2, 3, 4],
-            seeded: true,
-        };
+        let spec = prepared(4, 15, &[1, 2, 3, 4], true);
         for seed in 0..20 {
             let deck = prepare(&spec, &r, &mut Dice::new(seed));
             for pile in deck.chunks(16) {
@@ -122,12 +111,7 @@ mod tests {
     #[test]
     fn same_seed_same_deck_and_fixed_orders_are_kept() {
         let r = rules();
-        let spec = DeckSpec::Prepared {
-            piles: 4,
-            events_per_pile: 15,
-            propaganda_piles: vec![1, 2, 3, 4],
-            seeded: false,
-        };
+        let spec = prepared(4, 15, &[1, 2, 3, 4], false);
         assert_eq!(
             prepare(&spec, &r, &mut Dice::new(5)),
             prepare(&spec, &r, &mut Dice::new(5))

@@ -98,12 +98,7 @@ pub fn adjust_eligibility(st: &mut State, outcome: &CardOutcome) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::content::{self, ContentFiles};
-
-    fn rules() -> Ruleset {
-        let mut f = Vec::new();
-        content::load_ruleset(&ContentFiles::embedded(), &mut f).unwrap()
-    }
+    use crate::content::embedded_rules as rules;
 
     #[test]
     fn options_of_the_2nd_eligible_depend_on_the_1st() {

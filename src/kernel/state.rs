@@ -48,9 +48,6 @@ impl SpaceState {
         }
         self.counts[PieceType::guerrilla(f).slot(underground).0 as usize]
     }
-    pub fn cubes(&self) -> u8 {
-        self.counts[0] + self.counts[1]
-    }
     pub fn total_pieces(&self) -> u16 {
         self.counts.iter().map(|&c| c as u16).sum()
     }
@@ -130,10 +127,6 @@ impl State {
     }
     pub fn in_play(&self, s: SpaceId) -> bool {
         self.in_play & s.bit() != 0
-    }
-    /// The spaces in play as a mask.
-    pub fn in_play_mask(&self) -> u64 {
-        self.in_play
     }
     /// Spaces adjacent to `s` that are spaces now (1.3.6), ascending by id.
     pub fn adjacent(&self, r: &Ruleset, s: SpaceId) -> impl Iterator<Item = SpaceId> + use<> {
