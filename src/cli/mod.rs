@@ -2,6 +2,7 @@
 //! Exit codes: 0 clean, 1 findings or failed checks, 2 usage or I/O error.
 
 pub mod show;
+pub mod sim;
 pub mod validate;
 
 use crate::content::{ContentFiles, Finding, Scenario, Setup};
@@ -26,6 +27,8 @@ enum Command {
     Validate(validate::Args),
     /// Print a scenario's position as a person reads it.
     Show(show::Args),
+    /// Play many complete games with random agents and report the results.
+    Sim(sim::Args),
 }
 
 pub fn main() -> i32 {
@@ -40,6 +43,7 @@ pub fn main() -> i32 {
     let result = match cli.command {
         Command::Validate(a) => validate::run(a),
         Command::Show(a) => show::run(a),
+        Command::Sim(a) => sim::run(a),
     };
     match result {
         Ok(code) => code,

@@ -3,8 +3,132 @@
 //! Request with the explicit list of legal options; the agent answers with one of them.
 //! Humans, the random agent, Non-player bots, replays and tests all answer the same way.
 
-use crate::kernel::{Dice, Faction, PieceType, Side, SpaceId, State};
+use crate::kernel::{Dice, Faction, PieceType, Ruleset, Side, SpaceId, State};
 use std::fmt;
+
+/// The Operations (3.0). COIN Operations belong to the Government, the others to the
+/// three Insurgent Factions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Op {
+    Train,
+    Patrol,
+    Sweep,
+    Assault,
+    Rally,
+    March,
+    Attack,
+    Terror,
+}
+
+impl Op {
+    pub const COIN: [Op; 4] = [Op::Train, Op::Patrol, Op::Sweep, Op::Assault];
+    pub const INSURGENT: [Op; 4] = [Op::Rally, Op::March, Op::Attack, Op::Terror];
+    pub fn of(f: Faction) -> &'static [Op; 4] {
+        if f == Faction::Govt { &Op::COIN } else { &Op::INSURGENT }
+    }
+    pub fn slug(self) -> &'static str {
+        match self {
+            Op::Train => "train",
+            Op::Patrol => "patrol",
+            Op::Sweep => "sweep",
+            Op::Assault => "assault",
+            Op::Rally => "rally",
+            Op::March => "march",
+            Op::Attack => "attack",
+            Op::Terror => "terror",
+        }
+    }
+}
+
+/// The Special Activities (4.0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Special {
+    AirLift,
+    AirStrike,
+    Eradicate,
+    Extort,
+    Ambush,
+    Kidnap,
+    Assassinate,
+    Cultivate,
+    Process,
+    Bribe,
+}
+
+impl Special {
+    /// 4.2-4.5: each Faction's three Special Activities.
+    pub fn of(f: Faction) -> &'static [Special; 3] {
+        match f {
+            Faction::Govt => &[Special::AirLift, Special::AirStrike, Special::Eradicate],
+            Faction::Farc => &[Special::Extort, Special::Ambush, Special::Kidnap],
+            Faction::Auc => &[Special::Extort, Special::Ambush, Special::Assassinate],
+            Faction::Cartels => &[Special::Cultivate, Special::Process, Special::Bribe],
+        }
+    }
+    pub fn slug(self) -> &'static str {
+        match self {
+            Special::AirLift => "air-lift",
+            Special::AirStrike => "air-strike",
+            Special::Eradicate => "eradicate",
+            Special::Extort => "extort",
+            Special::Ambush => "ambush",
+            Special::Kidnap => "kidnap",
+            Special::Assassinate => "assassinate",
+            Special::Cultivate => "cultivate",
+            Special::Process => "process",
+            Special::Bribe => "bribe",
+        }
+    }
+}
+
+/// A named step inside an Operation, Activity or phase, where the rules offer a choice of
+/// what to do next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Step {
+    /// Train: replace 3 cubes with a Base; Rally: replace 2 Guerrillas with a Base;
+    /// Cultivate: place a Base; Drug Profits: take a Base.
+    Base,
+    /// Train or the Support Phase: Civic Action (6.4.1).
+    CivicAction,
+    /// Rally: place 1 Guerrilla.
+    Place,
+    /// Rally with a Base: place Guerrillas up to Bases + Population.
+    PlaceMany,
+    /// Rally with a Base: move Guerrillas in and flip all Underground.
+    Regroup,
+    /// Cultivate: relocate a Base; Bribe: remove pieces.
+    Relocate,
+    Remove,
+    /// Bribe: flip Guerrillas.
+    Flip,
+    /// Process: remove Bases for Resources.
+    RemoveBases,
+    /// Process: place Shipments.
+    Shipments,
+    /// Drug Profits: take +6 Resources.
+    Resources,
+    /// Attack: roll the die (as opposed to Ambush).
+    Roll,
+}
+
+impl Step {
+    pub fn slug(self) -> &'static str {
+        match self {
+            Step::Base => "base",
+            Step::CivicAction => "civic-action",
+            Step::Place => "place",
+            Step::PlaceMany => "place-many",
+            Step::Regroup => "regroup",
+            Step::Relocate => "relocate",
+            Step::Remove => "remove",
+            Step::Flip => "flip",
+            Step::RemoveBases => "remove-bases",
+            Step::Shipments => "shipments",
+            Step::Resources => "resources",
+            Step::Roll => "roll",
+        }
+    }
+}
 
 /// One legal option of a request.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -15,6 +139,11 @@ pub enum Choice {
     Piece(PieceType, Option<bool>),
     Number(u8),
     Side(Side),
+    Op(Op),
+    Special(Special),
+    Step(Step),
+    /// Execute the card's Event with this side (5.2).
+    Event(Side),
     Yes,
     No,
     /// Stop choosing ("up to" choices, optional steps).
@@ -26,13 +155,51 @@ pub enum Choice {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Request {
     pub faction: Faction,
-    pub prompt: String,
+    pub prompt: &'static str,
+    /// The space the question is about, if any (shown with the prompt).
+    pub about: Option<SpaceId>,
     pub options: Vec<Choice>,
+}
+
+/// Why a game stopped before its end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Stop {
+    /// A replayed answer is not among the options, or the answers ran out.
+    Diverged(String),
+    /// A check failed (an invariant after a decision).
+    Failed(String),
+    /// A human asked to take back the last decision.
+    Undo,
+    /// A human left the game.
+    Quit,
+}
+
+impl fmt::Display for Stop {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Stop::Diverged(m) => write!(f, "diverged: {m}"),
+            Stop::Failed(m) => write!(f, "failed: {m}"),
+            Stop::Undo => f.write_str("undo"),
+            Stop::Quit => f.write_str("quit"),
+        }
+    }
+}
+
+/// What an agent sees when asked: the whole open position (all information in Andean
+/// Abyss is open, 2.2) and the answers given so far.
+pub struct View<'a> {
+    pub rules: &'a Ruleset,
+    pub state: &'a State,
+    /// The card being played and the one revealed ahead (2.2).
+    pub card: Option<u8>,
+    pub next_card: Option<u8>,
+    /// Every recorded answer so far, with the Faction that gave it.
+    pub answers: &'a [(Faction, Choice)],
 }
 
 /// Anything that answers requests. Returns the index of the chosen option.
 pub trait Agent {
-    fn decide(&mut self, state: &State, request: &Request) -> usize;
+    fn decide(&mut self, view: &View, request: &Request) -> Result<usize, Stop>;
 }
 
 /// Picks uniformly among the options, from its own seeded dice (so it never disturbs the
@@ -48,13 +215,11 @@ impl RandomAgent {
 }
 
 impl Agent for RandomAgent {
-    fn decide(&mut self, _state: &State, request: &Request) -> usize {
-        assert!(
-            !request.options.is_empty(),
-            "a request with no option is a dead end: {}",
-            request.prompt
-        );
-        self.dice.below(request.options.len() as u32) as usize
+    fn decide(&mut self, _view: &View, request: &Request) -> Result<usize, Stop> {
+        if request.options.is_empty() {
+            return Err(Stop::Failed(format!("dead end: no option for \"{}\"", request.prompt)));
+        }
+        Ok(self.dice.below(request.options.len() as u32) as usize)
     }
 }
 
@@ -63,19 +228,17 @@ impl Agent for RandomAgent {
 pub struct ScriptedAgent {
     answers: Vec<Choice>,
     next: usize,
-    pub divergence: Option<String>,
 }
 
 impl ScriptedAgent {
     pub fn new(answers: Vec<Choice>) -> ScriptedAgent {
-        ScriptedAgent {
-            answers,
-            next: 0,
-            divergence: None,
-        }
+        ScriptedAgent { answers, next: 0 }
     }
     pub fn answered(&self) -> usize {
         self.next
+    }
+    pub fn remaining(&self) -> usize {
+        self.answers.len() - self.next
     }
     /// The position of `choice` among the request's options, or why it cannot be used.
     pub fn find(request: &Request, choice: Choice) -> Result<usize, String> {
@@ -103,22 +266,24 @@ impl ScriptedAgent {
 }
 
 impl Agent for ScriptedAgent {
-    fn decide(&mut self, _state: &State, request: &Request) -> usize {
-        match self.try_decide(request) {
-            Ok(i) => i,
-            Err(e) => {
-                // The engine checks `divergence` after each decision and stops the game.
-                self.divergence.get_or_insert(e);
-                0
-            }
-        }
+    fn decide(&mut self, _view: &View, request: &Request) -> Result<usize, Stop> {
+        self.try_decide(request).map_err(Stop::Diverged)
     }
 }
 
 impl fmt::Display for Choice {
-    /// The canonical readable form used in game records (space and faction ids are
-    /// printed as indices here; records print slugs through the Ruleset).
+    /// The canonical readable form (space ids print as indices here; records print space
+    /// slugs through `Choice::render`).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Choice::Space(s) => write!(f, "space#{}", s.0),
+            _ => self.write_plain(f),
+        }
+    }
+}
+
+impl Choice {
+    fn write_plain(&self, f: &mut impl fmt::Write) -> fmt::Result {
         match self {
             Choice::Space(s) => write!(f, "space#{}", s.0),
             Choice::Faction(x) => f.write_str(x.slug()),
@@ -127,37 +292,116 @@ impl fmt::Display for Choice {
             Choice::Piece(t, Some(false)) => write!(f, "{}-{}-active", t.faction.slug(), t.kind.slug()),
             Choice::Number(n) => write!(f, "{n}"),
             Choice::Side(s) => f.write_str(s.slug()),
+            Choice::Op(o) => f.write_str(o.slug()),
+            Choice::Special(x) => f.write_str(x.slug()),
+            Choice::Step(x) => f.write_str(x.slug()),
+            Choice::Event(s) => write!(f, "event-{}", s.slug()),
             Choice::Yes => f.write_str("yes"),
             Choice::No => f.write_str("no"),
             Choice::Done => f.write_str("done"),
             Choice::Pass => f.write_str("pass"),
         }
     }
+
+    /// The canonical form of game records: spaces by slug, everything else as Display.
+    pub fn render(&self, r: &Ruleset) -> String {
+        match self {
+            Choice::Space(s) => r.map.space(*s).slug.clone(),
+            _ => {
+                let mut out = String::new();
+                let _ = self.write_plain(&mut out);
+                out
+            }
+        }
+    }
+
+    /// Every word a Choice can print as, other than spaces and numbers (for parsers).
+    pub fn parse(word: &str, r: &Ruleset) -> Option<Choice> {
+        if let Some(s) = r.map.find(word) {
+            return Some(Choice::Space(s));
+        }
+        if let Ok(n) = word.parse::<u8>() {
+            return Some(Choice::Number(n));
+        }
+        if let Some(f) = Faction::from_slug(word) {
+            return Some(Choice::Faction(f));
+        }
+        if let Some(s) = Side::from_slug(word) {
+            return Some(Choice::Side(s));
+        }
+        let fixed = [Choice::Yes, Choice::No, Choice::Done, Choice::Pass];
+        let ops = Op::COIN.iter().chain(Op::INSURGENT.iter()).map(|&o| Choice::Op(o));
+        let specials = Faction::ALL
+            .iter()
+            .flat_map(|&f| Special::of(f).iter().map(|&x| Choice::Special(x)));
+        let steps = STEPS.iter().map(|&x| Choice::Step(x));
+        let events = [Choice::Event(Side::Unshaded), Choice::Event(Side::Shaded)];
+        let pieces = PieceType::all().into_iter().flat_map(|t| {
+            let states: &[Option<bool>] = if t.is_guerrilla() {
+                &[Some(true), Some(false), None]
+            } else {
+                &[None]
+            };
+            states.iter().map(move |&u| Choice::Piece(t, u))
+        });
+        fixed
+            .into_iter()
+            .chain(ops)
+            .chain(specials)
+            .chain(steps)
+            .chain(events)
+            .chain(pieces)
+            .find(|c| c.render(r) == word)
+    }
 }
+
+const STEPS: [Step; 12] = [
+    Step::Base,
+    Step::CivicAction,
+    Step::Place,
+    Step::PlaceMany,
+    Step::Regroup,
+    Step::Relocate,
+    Step::Remove,
+    Step::Flip,
+    Step::RemoveBases,
+    Step::Shipments,
+    Step::Resources,
+    Step::Roll,
+];
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    fn state() -> State {
-        State::empty(&crate::content::embedded_rules(), 0)
+    fn view<'a>(r: &'a Ruleset, st: &'a State) -> View<'a> {
+        View {
+            rules: r,
+            state: st,
+            card: None,
+            next_card: None,
+            answers: &[],
+        }
     }
 
     fn request(n: u8) -> Request {
         Request {
             faction: Faction::Farc,
-            prompt: "How many?".into(),
+            prompt: "How many?",
+            about: None,
             options: (0..n).map(Choice::Number).collect(),
         }
     }
 
     #[test]
     fn random_agent_is_uniform_and_reproducible() {
-        let st = state();
+        let r = crate::content::embedded_rules();
+        let st = State::empty(&r, 0);
+        let v = view(&r, &st);
         let req = request(4);
         let mut a = RandomAgent::new(9);
         let mut b = RandomAgent::new(9);
-        let picks: Vec<usize> = (0..400).map(|_| a.decide(&st, &req)).collect();
-        assert_eq!(picks, (0..400).map(|_| b.decide(&st, &req)).collect::<Vec<_>>());
+        let picks: Vec<usize> = (0..400).map(|_| a.decide(&v, &req).unwrap()).collect();
+        assert_eq!(picks, (0..400).map(|_| b.decide(&v, &req).unwrap()).collect::<Vec<_>>());
         for i in 0..4 {
             let n = picks.iter().filter(|&&p| p == i).count();
             assert!((60..140).contains(&n), "option {i} picked {n} times of 400");
@@ -166,16 +410,17 @@ mod tests {
 
     #[test]
     fn scripted_agent_answers_in_order_and_reports_divergence() {
-        let st = state();
+        let r = crate::content::embedded_rules();
+        let st = State::empty(&r, 0);
+        let v = view(&r, &st);
         let mut a = ScriptedAgent::new(vec![Choice::Number(2), Choice::Number(7)]);
-        assert_eq!(a.decide(&st, &request(4)), 2);
+        assert_eq!(a.decide(&v, &request(4)), Ok(2));
         assert_eq!(
             a.try_decide(&request(4)),
             Err("answer 2: `7` is not an option of \"How many?\" (4 options)".into())
         );
         assert_eq!(a.answered(), 1);
-        a.decide(&st, &request(4));
-        assert!(a.divergence.is_some());
+        assert!(matches!(a.decide(&v, &request(4)), Err(Stop::Diverged(_))));
         let mut done = ScriptedAgent::new(vec![]);
         assert!(done.try_decide(&request(1)).unwrap_err().contains("no answer left"));
     }
@@ -187,5 +432,20 @@ mod tests {
         assert_eq!(Choice::Piece(PieceType::TROOPS, None).to_string(), "govt-troops");
         assert_eq!(Choice::Side(Side::Shaded).to_string(), "shaded");
         assert_eq!(Choice::Pass.to_string(), "pass");
+    }
+
+    #[test]
+    fn every_choice_word_parses_back() {
+        let r = crate::content::embedded_rules();
+        let mut all = vec![Choice::Yes, Choice::No, Choice::Done, Choice::Pass, Choice::Number(12)];
+        all.extend(r.map.ids().map(Choice::Space));
+        all.extend(Faction::ALL.map(Choice::Faction));
+        all.extend(Op::COIN.iter().chain(&Op::INSURGENT).map(|&o| Choice::Op(o)));
+        all.extend(Faction::ALL.iter().flat_map(|&f| Special::of(f).map(Choice::Special)));
+        all.extend(STEPS.map(Choice::Step));
+        all.extend([Side::Unshaded, Side::Shaded].map(Choice::Event));
+        for c in all {
+            assert_eq!(Choice::parse(&c.render(&r), &r), Some(c), "{}", c.render(&r));
+        }
     }
 }

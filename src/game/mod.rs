@@ -1,7 +1,16 @@
-//! The rules engine (issue 3, in progress): the course of the game on top of the kernel.
-//! So far: deck preparation (2.1), the decision protocol, and the Event-card sequence
-//! rules (2.3) as pure functions.
+//! The rules engine: the course of the game on top of the kernel. Deck preparation
+//! (2.1), the decision protocol, the Event-card sequence (2.3), Operations and Special
+//! Activities (3.0, 4.0), Propaganda Rounds (6.0) and victory (7.0).
 
 pub mod decision;
 pub mod deck;
+pub mod engine;
+pub mod ops;
+pub mod playout;
+mod propaganda;
 pub mod sequence;
+mod turn;
+
+pub use decision::{Agent, Choice, Op, RandomAgent, Request, ScriptedAgent, Special, Step, Stop, View};
+pub use engine::{Game, Outcome, Stats};
+pub use ops::Action;

@@ -4,6 +4,7 @@
 pub mod dice;
 pub mod ids;
 pub mod invariants;
+pub mod modifiers;
 pub mod primitives;
 pub mod refusal;
 pub mod ruleset;
@@ -12,6 +13,7 @@ pub mod state;
 pub use dice::Dice;
 pub use ids::{Control, Faction, PieceId, PieceKind, PieceType, Side, Slot, SpaceId, Support};
 pub use invariants::check_invariants;
+pub use modifiers::{HOOKS, HookKind, Modifiers};
 pub use primitives::{Done, Effect};
 pub use refusal::Refusal;
 pub use ruleset::{

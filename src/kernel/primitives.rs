@@ -612,6 +612,22 @@ impl State {
             .collect()
     }
 
+    /// Set a hook for the rest of the game (a Capability, 5.3, or a lasting space rule).
+    pub fn set_lasting_modifier(&mut self, name: &str, value: u8) -> Result<(), String> {
+        self.lasting.set(name, value)?;
+        self.mods.set(name, value)
+    }
+
+    /// Set a hook until the next Reset (Insurgent Momentum, 5.4).
+    pub fn set_momentum_modifier(&mut self, name: &str, value: u8) -> Result<(), String> {
+        self.mods.set(name, value)
+    }
+
+    /// 6.6 Reset: Momentum hooks end; Capability hooks stay.
+    pub fn end_momentum_modifiers(&mut self) {
+        self.mods = self.lasting;
+    }
+
     /// An event-only space becomes a space for the rest of the game (1.3.5).
     pub fn open_space(&mut self, r: &Ruleset, s: SpaceId) -> Done {
         if !r.map.space(s).event_only || self.in_play(s) {

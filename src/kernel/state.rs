@@ -4,6 +4,7 @@
 
 use super::dice::Dice;
 use super::ids::{Control, Faction, PieceId, PieceType, Side, Slot, SpaceId, Support};
+use super::modifiers::Modifiers;
 use super::ruleset::{MAX_PIECES, MAX_SHIPMENTS, MAX_SPACES, Ruleset};
 
 /// Where a piece is: a space index, or one of these two boxes.
@@ -89,6 +90,10 @@ pub struct State {
     pub(crate) markers_on_map: u8,
     pub(crate) total_support: u16,
     pub(crate) total_opposition: u16,
+    /// Hooks set by Capabilities for the rest of the game (5.3).
+    pub(crate) lasting: Modifiers,
+    /// The hooks in effect: `lasting` plus Momentum until the next Reset (5.4).
+    pub(crate) mods: Modifiers,
     pub dice: Dice,
 }
 
@@ -116,6 +121,8 @@ impl State {
             markers_on_map: 0,
             total_support: 0,
             total_opposition: 0,
+            lasting: Modifiers::default(),
+            mods: Modifiers::default(),
             dice: Dice::new(seed),
         }
     }
@@ -124,6 +131,10 @@ impl State {
 
     pub fn space(&self, s: SpaceId) -> &SpaceState {
         &self.spaces[s.index()]
+    }
+    /// Every space in play as a bit mask (bit = space index).
+    pub fn in_play_mask(&self) -> u64 {
+        self.in_play
     }
     pub fn in_play(&self, s: SpaceId) -> bool {
         self.in_play & s.bit() != 0
@@ -189,6 +200,14 @@ impl State {
     /// Opposition + Bases: Total Opposition plus FARC Bases on the map (1.6.3).
     pub fn opposition_plus_bases(&self, r: &Ruleset) -> u16 {
         self.total_opposition + self.on_map(r, PieceType::base(Faction::Farc)) as u16
+    }
+    /// The Capability and Momentum hooks in effect.
+    pub fn mods(&self) -> &Modifiers {
+        &self.mods
+    }
+    /// The hooks set by Capabilities alone.
+    pub fn lasting_mods(&self) -> &Modifiers {
+        &self.lasting
     }
     pub fn markers_on_map(&self) -> u8 {
         self.markers_on_map

@@ -1,0 +1,200 @@
+//! `abyss sim`: many complete games with the random agent; winners, margins, game
+//! length, failures, speed.
+
+use crate::content::Setup;
+use crate::game::playout::random_game;
+use crate::game::{Outcome, Stop};
+use crate::kernel::{Faction, Ruleset};
+use serde::Serialize;
+use std::io::{IsTerminal, Write};
+use std::time::Instant;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub content: super::ContentArgs,
+    /// Number of games.
+    #[arg(long, default_value_t = 100)]
+    pub games: u64,
+    /// Seed of the first game; game i uses seed + i.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Scenario name or file.
+    #[arg(long, default_value = "standard")]
+    pub scenario: String,
+    /// Worker threads.
+    #[arg(long, default_value_t = 1)]
+    pub jobs: usize,
+    /// Check every invariant before every decision (slower).
+    #[arg(long)]
+    pub check: bool,
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: super::validate::Format,
+}
+
+/// One game's result, for the summary.
+pub struct GameResult {
+    pub seed: u64,
+    pub outcome: Result<Outcome, Stop>,
+    pub cards: u32,
+    pub decisions: u64,
+}
+
+/// Play games `seeds` on `jobs` threads; results in seed order.
+pub fn run_games(
+    rules: &Ruleset,
+    setup: &Setup,
+    seeds: std::ops::Range<u64>,
+    jobs: usize,
+    check: bool,
+    progress: bool,
+) -> Vec<GameResult> {
+    let total = seeds.end - seeds.start;
+    let next = std::sync::atomic::AtomicU64::new(seeds.start);
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let mut results: Vec<GameResult> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..jobs.max(1))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut out = Vec::new();
+                    loop {
+                        let seed = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                        if seed >= seeds.end {
+                            return out;
+                        }
+                        let (outcome, game) = random_game(rules, setup, seed, check);
+                        out.push(GameResult {
+                            seed,
+                            outcome,
+                            cards: game.stats.cards,
+                            decisions: game.stats.decisions,
+                        });
+                        let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                        if progress && (d % 50 == 0 || d == total) {
+                            eprint!("\r{d}/{total} games");
+                            let _ = std::io::stderr().flush();
+                        }
+                    }
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a worker thread"))
+            .collect()
+    });
+    if progress {
+        eprintln!();
+    }
+    results.sort_by_key(|r| r.seed);
+    results
+}
+
+#[derive(Serialize)]
+pub struct Summary {
+    pub scenario: String,
+    pub games: u64,
+    pub completed: u64,
+    pub failures: Vec<(u64, String)>,
+    /// Games won per Faction (the first seat of the ranking), govt/farc/auc/cartels.
+    pub wins: [u64; 4],
+    /// Games ended by a victory check (7.2) rather than after the final Propaganda.
+    pub ended_by_victory_check: u64,
+    pub mean_margins: [f64; 4],
+    pub mean_cards: f64,
+    pub mean_decisions: f64,
+    pub seconds: f64,
+    pub games_per_second: f64,
+    pub decisions_per_second: f64,
+}
+
+pub fn summarize(scenario: &str, results: &[GameResult], seconds: f64) -> Summary {
+    let mut s = Summary {
+        scenario: scenario.into(),
+        games: results.len() as u64,
+        completed: 0,
+        failures: vec![],
+        wins: [0; 4],
+        ended_by_victory_check: 0,
+        mean_margins: [0.0; 4],
+        mean_cards: 0.0,
+        mean_decisions: 0.0,
+        seconds,
+        games_per_second: 0.0,
+        decisions_per_second: 0.0,
+    };
+    let mut decisions = 0u64;
+    for r in results {
+        decisions += r.decisions;
+        match &r.outcome {
+            Ok(o) => {
+                s.completed += 1;
+                for f in o.winner() {
+                    s.wins[f.index()] += 1;
+                }
+                s.ended_by_victory_check += o.victory_check.is_some() as u64;
+                for f in Faction::ALL {
+                    s.mean_margins[f.index()] += o.margins[f.index()] as f64;
+                }
+                s.mean_cards += r.cards as f64;
+                s.mean_decisions += r.decisions as f64;
+            }
+            Err(e) => s.failures.push((r.seed, e.to_string())),
+        }
+    }
+    let n = s.completed.max(1) as f64;
+    for m in &mut s.mean_margins {
+        *m /= n;
+    }
+    s.mean_cards /= n;
+    s.mean_decisions /= n;
+    s.games_per_second = results.len() as f64 / seconds.max(1e-9);
+    s.decisions_per_second = decisions as f64 / seconds.max(1e-9);
+    s
+}
+
+pub fn print_summary(s: &Summary) {
+    println!(
+        "{} games from `{}`: {} completed, {} failed",
+        s.games,
+        s.scenario,
+        s.completed,
+        s.failures.len()
+    );
+    for (i, f) in Faction::ALL.iter().enumerate() {
+        println!(
+            "  {:<8} wins {:>6} ({:5.1}%)  mean margin {:>7.2}",
+            f.name(),
+            s.wins[i],
+            100.0 * s.wins[i] as f64 / s.completed.max(1) as f64,
+            s.mean_margins[i]
+        );
+    }
+    println!(
+        "  ended by a victory check: {}; mean length {:.1} cards, {:.0} decisions",
+        s.ended_by_victory_check, s.mean_cards, s.mean_decisions
+    );
+    println!(
+        "  {:.2} s: {:.0} games/s, {:.0} decisions/s",
+        s.seconds, s.games_per_second, s.decisions_per_second
+    );
+    for (seed, e) in s.failures.iter().take(20) {
+        println!("  FAILED seed {seed}: {e}");
+    }
+}
+
+pub fn run(a: Args) -> Result<i32, String> {
+    let files = a.content.files()?;
+    let (rules, _, setup) = super::position(&files, &a.scenario, a.seed)?;
+    let progress = std::io::stderr().is_terminal();
+    let start = Instant::now();
+    let results = run_games(&rules, &setup, a.seed..a.seed + a.games, a.jobs, a.check, progress);
+    let summary = summarize(&a.scenario, &results, start.elapsed().as_secs_f64());
+    match a.format {
+        super::validate::Format::Json => {
+            println!("{}", serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?)
+        }
+        super::validate::Format::Text => print_summary(&summary),
+    }
+    Ok(if summary.failures.is_empty() { 0 } else { 1 })
+}

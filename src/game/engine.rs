@@ -1,0 +1,221 @@
+//! The Game: a position, the deck, the agents that answer for each Faction, and the record
+//! of every answer. Rules code is straight-line Rust that asks and continues: each
+//! question goes through `Game::ask` with the explicit list of legal options.
+
+use super::decision::{Agent, Choice, Request, Stop, View};
+use crate::content::Seating;
+use crate::kernel::{Faction, Ruleset, SpaceId, State, check_invariants};
+
+/// What a question returns: the chosen option, or why the game stops.
+pub type Asked = Result<Choice, Stop>;
+
+/// How a game ended (7.0).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Some(n): a victory check (7.2) ended the game at the n-th Propaganda card;
+    /// None: the game ran its course and 7.3 decided.
+    pub victory_check: Option<u8>,
+    /// Seats (players) in final rank order, each with its Factions and victory margin
+    /// (the lower one for a player running two Factions, 1.5.1).
+    pub ranking: Vec<(Vec<Faction>, i16)>,
+    /// Every Faction's own margin (7.3), by Faction index.
+    pub margins: [i16; 4],
+    /// Every Faction's own victory condition (7.2) at the end.
+    pub conditions: [bool; 4],
+}
+
+impl Outcome {
+    pub fn winner(&self) -> &[Faction] {
+        &self.ranking[0].0
+    }
+}
+
+/// Counters for reports and benchmarks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Questions answered by an agent (single-option questions are answered by the engine
+    /// and not counted or recorded).
+    pub decisions: u64,
+    /// Cards played (Event and Propaganda).
+    pub cards: u32,
+}
+
+/// The whole game.
+pub struct Game<'r> {
+    pub rules: &'r Ruleset,
+    pub state: State,
+    /// The draw deck, top first; `card_index` is the card being played.
+    pub deck: Vec<u8>,
+    pub card_index: usize,
+    pub seating: Seating,
+    /// The Propaganda card (counted from 1) whose Round is the last (2.4.1).
+    pub final_propaganda: u8,
+    /// Propaganda Rounds whose Victory phase is skipped (Quick-Play).
+    pub skip_victory: Vec<u8>,
+    /// Propaganda cards played so far.
+    pub propaganda_played: u8,
+    /// Every answer given by an agent, in order, with the Faction that gave it.
+    pub answers: Vec<(Faction, Choice)>,
+    /// Run `check_invariants` before every question (validator and tests).
+    pub check_every_decision: bool,
+    pub stats: Stats,
+    /// Human-readable lines of what happened, when enabled.
+    pub log: Option<Vec<String>>,
+    agents: Vec<Box<dyn Agent + 'r>>,
+    request: Request,
+    /// Per-card bookkeeping (2.3.6, Capabilities that limit spaces per card).
+    pub(crate) card: CardContext,
+}
+
+/// What the rules track across one card.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct CardContext {
+    /// A Faction already benefited from a Shipment on this card (2.3.6).
+    pub shipped: bool,
+    /// Sweep and Assault spaces on this card (for Capabilities that limit them).
+    pub sweep_spaces: u8,
+    pub assault_spaces: u8,
+    /// Playing the last Event card before the final Propaganda card (2.3.9).
+    pub final_event_card: bool,
+}
+
+impl<'r> Game<'r> {
+    /// A game from a set-up position and a prepared deck, with one agent per Faction
+    /// (indexed by Faction::index).
+    pub fn new(
+        rules: &'r Ruleset,
+        setup: crate::content::Setup,
+        deck: Vec<u8>,
+        agents: Vec<Box<dyn Agent + 'r>>,
+    ) -> Self {
+        assert_eq!(agents.len(), 4, "one agent per Faction");
+        Game {
+            rules,
+            state: setup.state,
+            deck,
+            card_index: 0,
+            seating: setup.seating,
+            final_propaganda: setup.final_propaganda,
+            skip_victory: setup.skip_victory,
+            propaganda_played: 0,
+            answers: Vec::new(),
+            check_every_decision: false,
+            stats: Stats::default(),
+            log: None,
+            agents,
+            request: Request {
+                faction: Faction::Govt,
+                prompt: "",
+                about: None,
+                options: Vec::with_capacity(64),
+            },
+            card: CardContext::default(),
+        }
+    }
+
+    pub fn current_card(&self) -> Option<u8> {
+        self.deck.get(self.card_index).copied()
+    }
+    pub fn next_card(&self) -> Option<u8> {
+        self.deck.get(self.card_index + 1).copied()
+    }
+
+    /// Write a line to the log, if logging is on. The closure keeps formatting out of
+    /// playouts that do not log.
+    pub(crate) fn note(&mut self, line: impl FnOnce(&Ruleset) -> String) {
+        if let Some(log) = &mut self.log {
+            log.push(line(self.rules));
+        }
+    }
+
+    /// Ask Faction `f` to choose among the options `build` lists. A question with one
+    /// option is answered by the engine (the same way live and in replay) and not
+    /// recorded; a question with none is a dead end and stops the game as a failure.
+    pub(crate) fn ask(
+        &mut self,
+        f: Faction,
+        prompt: &'static str,
+        about: Option<SpaceId>,
+        build: impl FnOnce(&Self, &mut Vec<Choice>),
+    ) -> Asked {
+        let mut options = std::mem::take(&mut self.request.options);
+        options.clear();
+        build(self, &mut options);
+        self.request.options = options;
+        match self.request.options.len() {
+            0 => {
+                return Err(Stop::Failed(format!(
+                    "dead end: {} has no option for \"{prompt}\"",
+                    f.name()
+                )));
+            }
+            1 => return Ok(self.request.options[0]),
+            _ => {}
+        }
+        if self.check_every_decision {
+            let broken = check_invariants(&self.state, self.rules);
+            if !broken.is_empty() {
+                return Err(Stop::Failed(format!("invariant broken: {}", broken.join("; "))));
+            }
+        }
+        self.request.faction = f;
+        self.request.prompt = prompt;
+        self.request.about = about;
+        let view = View {
+            rules: self.rules,
+            state: &self.state,
+            card: self.current_card(),
+            next_card: self.next_card(),
+            answers: &self.answers,
+        };
+        let i = self.agents[f.index()].decide(&view, &self.request)?;
+        let Some(&choice) = self.request.options.get(i) else {
+            return Err(Stop::Failed(format!(
+                "{}'s agent answered option {i} of {} for \"{prompt}\"",
+                f.name(),
+                self.request.options.len()
+            )));
+        };
+        self.answers.push((f, choice));
+        self.stats.decisions += 1;
+        Ok(choice)
+    }
+
+    /// Ask for a number in `lo..=hi` (answered at once when lo == hi).
+    pub(crate) fn ask_number(
+        &mut self,
+        f: Faction,
+        prompt: &'static str,
+        about: Option<SpaceId>,
+        lo: u8,
+        hi: u8,
+    ) -> Result<u8, Stop> {
+        if lo >= hi {
+            return Ok(lo.min(hi));
+        }
+        match self.ask(f, prompt, about, |_, o| o.extend((lo..=hi).map(Choice::Number)))? {
+            Choice::Number(n) => Ok(n),
+            c => Err(Stop::Failed(format!("expected a number, got {c}"))),
+        }
+    }
+
+    /// Ask yes or no.
+    pub(crate) fn ask_yes(&mut self, f: Faction, prompt: &'static str, about: Option<SpaceId>) -> Result<bool, Stop> {
+        Ok(self.ask(f, prompt, about, |_, o| o.extend([Choice::Yes, Choice::No]))? == Choice::Yes)
+    }
+
+    /// The Factions that share Faction `f`'s seat (1.5.1), `f` included.
+    pub fn seat_of(&self, f: Faction) -> &[Faction] {
+        self.seating
+            .players
+            .iter()
+            .find(|p| p.contains(&f))
+            .map(|p| p.as_slice())
+            .unwrap_or(std::slice::from_ref(match f {
+                Faction::Govt => &Faction::Govt,
+                Faction::Farc => &Faction::Farc,
+                Faction::Auc => &Faction::Auc,
+                Faction::Cartels => &Faction::Cartels,
+            }))
+    }
+}

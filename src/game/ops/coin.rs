@@ -1,0 +1,525 @@
+//! COIN Operations (3.2): Train, Patrol, Sweep, Assault (with Drug Bust), and Civic
+//! Action, which Train shares with the Support Phase (6.4.1).
+
+use super::{Action, Count, ShipmentFate, Sink, Targeting};
+use crate::game::decision::{Choice, Step, Stop};
+use crate::game::engine::Game;
+use crate::kernel::{Control, Faction, PieceType, SpaceId, Support};
+
+const GOVT: Faction = Faction::Govt;
+
+impl<'r> Game<'r> {
+    /// How many more pieces of Faction `f` may stand in `s` (Ecuador's limit, 1.4.2).
+    pub(crate) fn room(&self, s: SpaceId, f: Faction) -> u8 {
+        match self.def(s).max_pieces_per_faction {
+            Some(max) => max.saturating_sub(self.state.space(s).faction_pieces(f)),
+            None => u8::MAX,
+        }
+    }
+
+    /// May Government pieces go into `s` at all (not a FARC Zone, 6.4.4; stacking)?
+    pub(crate) fn govt_may_enter(&self, s: SpaceId) -> bool {
+        self.state.can_stack(self.rules, s, PieceType::TROOPS, None).is_ok()
+    }
+
+    // ---- Civic Action (6.4.1), shared with Train (3.2.1) ------------------------------
+
+    /// Civic Action could do something in `s` with these minimum cubes: Govt Control,
+    /// the Troops and Police, and a Terror marker to remove or Support to build.
+    pub(crate) fn civic_action_possible(&self, s: SpaceId, relaxed: bool) -> bool {
+        let def = self.def(s);
+        if def.is_loc() || self.state.control(s) != Control::Govt {
+            return false;
+        }
+        let sp = self.state.space(s);
+        let (t, p) = (sp.count(PieceType::TROOPS), sp.count(PieceType::POLICE));
+        let mods = self.state.mods();
+        let cubes_ok = if relaxed {
+            t + p > 0
+        } else {
+            t >= mods.civic_action_min_troops.max(1) && p >= mods.civic_action_min_police.max(1)
+        };
+        cubes_ok && (sp.terror > 0 || (def.can_hold_support() && sp.support != Support::ActiveSupport))
+    }
+
+    /// One step of Civic Action: 3 Resources remove a Terror marker or, once none is
+    /// left, shift 1 level toward Active Support.
+    pub(crate) fn civic_action_step(&mut self, s: SpaceId) -> Result<(), Stop> {
+        self.state
+            .add_resources(self.rules, GOVT, -3)
+            .map_err(|e| Stop::Failed(e.describe(self.rules)))?;
+        let done = if self.state.space(s).terror > 0 {
+            self.state.remove_terror(s)
+        } else {
+            self.state.shift_support(self.rules, s, 1)
+        };
+        done.map_err(|e| Stop::Failed(e.describe(self.rules)))?;
+        self.note(|r| format!("Civic Action in {}", r.map.space(s).name));
+        Ok(())
+    }
+
+    /// Civic Action in one space, as many steps as the Government wants and can pay.
+    pub(crate) fn civic_action_in(&mut self, s: SpaceId, relaxed: bool) -> Result<(), Stop> {
+        self.civic_action_step(s)?;
+        while self.state.resources(GOVT) >= 3 && self.civic_action_possible(s, relaxed) {
+            if !self.ask_yes(GOVT, "Another Civic Action step here?", Some(s))? {
+                break;
+            }
+            self.civic_action_step(s)?;
+        }
+        Ok(())
+    }
+
+    // ---- Train (3.2.1) -------------------------------------------------------------------
+
+    fn train_places_cubes(&self, s: SpaceId) -> bool {
+        let cubes_left = self.state.available(PieceType::TROOPS) + self.state.available(PieceType::POLICE) > 0;
+        (self.def(s).is_city() || self.state.count(s, PieceType::base(GOVT)) > 0)
+            && cubes_left
+            && self.room(s, GOVT) > 0
+    }
+
+    fn train_base_possible(&self, s: SpaceId) -> bool {
+        self.cubes(s) >= 3
+            && self.state.available(PieceType::base(GOVT)) > 0
+            && self
+                .state
+                .can_stack(self.rules, s, PieceType::base(GOVT), Some(PieceType::TROOPS))
+                .is_ok()
+    }
+
+    pub(crate) fn train_spaces(&self, act: &Action, out: &mut impl Sink) {
+        if (act.limited && act.count >= 1) || !self.can_pay(act, 3) {
+            return;
+        }
+        let civic_money = self.state.resources(GOVT) >= self.cost(act, 3) + 3;
+        for s in self.spaces() {
+            let def = self.def(s);
+            if act.selected(s) || def.is_loc() || self.state.space(s).farc_zone {
+                continue;
+            }
+            if self.train_places_cubes(s)
+                || self.train_base_possible(s)
+                || (civic_money && self.civic_action_possible(s, false))
+            {
+                out.put(Choice::Space(s));
+            }
+        }
+    }
+
+    pub(crate) fn train(&mut self, act: &mut Action) -> Result<(), Stop> {
+        self.space_loop(
+            act,
+            "Train in which space?",
+            |g, a, o| g.train_spaces(a, o),
+            |g, act, s| {
+                g.pay(act, 3)?;
+                if g.def(s).is_city() || g.state.count(s, PieceType::base(GOVT)) > 0 {
+                    // Place up to 6 cubes, any mix of Available Troops and Police.
+                    let room = g.room(s, GOVT).min(6);
+                    let t_max = g.state.available(PieceType::TROOPS).min(room);
+                    let t = g.ask_number(GOVT, "Place how many Troops?", Some(s), 0, t_max)?;
+                    let p_max = g.state.available(PieceType::POLICE).min(room - t);
+                    let p = g.ask_number(GOVT, "Place how many Police?", Some(s), 0, p_max)?;
+                    for (ty, n) in [(PieceType::TROOPS, t), (PieceType::POLICE, p)] {
+                        for _ in 0..n {
+                            g.state
+                                .place(g.rules, s, ty)
+                                .map_err(|e| Stop::Failed(e.describe(g.rules)))?;
+                        }
+                    }
+                }
+                Ok(())
+            },
+        )?;
+        // Then, in up to 1 selected space: a Base, or Civic Action (3.2.1).
+        let spaces = act.spaces;
+        let base_in = |g: &Game, o: &mut Vec<Choice>| {
+            for s in g.spaces().filter(|s| spaces & s.bit() != 0) {
+                if g.train_base_possible(s) {
+                    o.push(Choice::Space(s));
+                }
+            }
+        };
+        let civic_in = |g: &Game, o: &mut Vec<Choice>| {
+            if g.state.resources(GOVT) >= 3 {
+                for s in g.spaces().filter(|s| spaces & s.bit() != 0) {
+                    if g.civic_action_possible(s, false) {
+                        o.push(Choice::Space(s));
+                    }
+                }
+            }
+        };
+        let step = self.ask(GOVT, "Then a Base or Civic Action?", None, |g, o| {
+            let (mut b, mut c) = (Vec::new(), Vec::new());
+            base_in(g, &mut b);
+            civic_in(g, &mut c);
+            if !b.is_empty() {
+                o.push(Choice::Step(Step::Base));
+            }
+            if !c.is_empty() {
+                o.push(Choice::Step(Step::CivicAction));
+            }
+            o.push(Choice::Done);
+        })?;
+        match step {
+            Choice::Step(Step::Base) => {
+                let Choice::Space(s) = self.ask(GOVT, "Replace 3 cubes with a Base where?", None, base_in)? else {
+                    return Err(Stop::Failed("expected a space".into()));
+                };
+                for _ in 0..3 {
+                    let c = self.ask(GOVT, "Replace which cube?", Some(s), |g, o| {
+                        for t in [PieceType::TROOPS, PieceType::POLICE] {
+                            if g.state.count(s, t) > 0 {
+                                o.push(Choice::Piece(t, None));
+                            }
+                        }
+                    })?;
+                    let Choice::Piece(t, _) = c else {
+                        return Err(Stop::Failed("expected a cube".into()));
+                    };
+                    self.state
+                        .remove(self.rules, s, t, None)
+                        .map_err(|e| Stop::Failed(e.describe(self.rules)))?;
+                }
+                self.state
+                    .place(self.rules, s, PieceType::base(GOVT))
+                    .map_err(|e| Stop::Failed(e.describe(self.rules)))?;
+            }
+            Choice::Step(Step::CivicAction) => {
+                let Choice::Space(s) = self.ask(GOVT, "Civic Action where?", None, civic_in)? else {
+                    return Err(Stop::Failed("expected a space".into()));
+                };
+                self.civic_action_in(s, false)?;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+
+    // ---- Patrol (3.2.2) ------------------------------------------------------------------
+
+    /// Where a cube in `from` may end its Patrol move: adjacent LoCs and Cities, going on
+    /// through LoCs and Cities until it enters a space with Guerrillas.
+    pub(crate) fn patrol_reach(&self, from: SpaceId) -> u64 {
+        let map = &self.rules.map;
+        let in_play = self.state.in_play_mask();
+        let mut reached = 0u64;
+        let mut frontier = vec![from];
+        while let Some(s) = frontier.pop() {
+            if s != from && self.guerrillas_in(s) > 0 {
+                continue; // a cube entering a space with Guerrillas stops there
+            }
+            let mut next = map.adjacency[s.index()] & in_play & !reached;
+            while next != 0 {
+                let t = SpaceId(next.trailing_zeros() as u8);
+                next &= next - 1;
+                let d = map.space(t);
+                if (d.is_loc() || d.is_city()) && t != from {
+                    reached |= t.bit();
+                    frontier.push(t);
+                }
+            }
+        }
+        reached
+    }
+
+    fn patrol_dest_mask(&self, act: &Action, from: SpaceId) -> u64 {
+        let reach = self.patrol_reach(from);
+        match act.destination {
+            Some(d) => reach & d.bit(),
+            None => reach,
+        }
+    }
+
+    fn patrol_origins(&self, act: &Action, out: &mut impl Sink) {
+        for s in self.spaces() {
+            let movable = self.unmoved(act, s, PieceType::TROOPS, None) + self.unmoved(act, s, PieceType::POLICE, None);
+            if movable > 0 && self.patrol_dest_mask(act, s) != 0 {
+                out.put(Choice::Space(s));
+            }
+        }
+    }
+
+    /// Patrol can do something: move a cube, or act in a LoC that has cubes.
+    pub(crate) fn patrol_start(&self, act: &Action, out: &mut impl Sink) {
+        if !self.can_pay(act, 3) {
+            return;
+        }
+        self.patrol_origins(act, out);
+        let mods = self.state.mods();
+        for s in self.spaces().filter(|&s| self.def(s).is_loc() && self.cubes(s) > 0) {
+            let activates = !mods.patrol_no_activation && self.guerrillas_in(s) > 0;
+            let mut assault = Count::default();
+            if !mods.patrol_no_assault {
+                self.removable(s, GOVT, Targeting::Exposed, self.coin_targets(), &mut assault);
+            }
+            if activates || assault.0 > 0 {
+                out.put(Choice::Done);
+                return;
+            }
+        }
+    }
+
+    pub(crate) fn patrol(&mut self, act: &mut Action) -> Result<(), Stop> {
+        self.pay(act, 3)?;
+        act.count = 1;
+        loop {
+            let c = self.ask(GOVT, "Patrol: move cubes from which space?", None, |g, o| {
+                g.patrol_origins(act, o);
+                g.push_specials(act, o);
+                o.push(Choice::Done);
+            })?;
+            let from = match c {
+                Choice::Space(s) => s,
+                Choice::Special(sa) => {
+                    self.special_activity(act, sa)?;
+                    continue;
+                }
+                _ => break,
+            };
+            let cube = self.ask(GOVT, "Move which cubes?", Some(from), |g, o| {
+                for t in [PieceType::TROOPS, PieceType::POLICE] {
+                    if g.unmoved(act, from, t, None) > 0 {
+                        o.push(Choice::Piece(t, None));
+                    }
+                }
+            })?;
+            let Choice::Piece(t, _) = cube else {
+                return Err(Stop::Failed("expected a cube".into()));
+            };
+            let dests = self.patrol_dest_mask(act, from);
+            let Choice::Space(to) = self.ask(GOVT, "Move them to which LoC or City?", Some(from), |g, o| {
+                o.extend(g.spaces().filter(|s| dests & s.bit() != 0).map(Choice::Space))
+            })?
+            else {
+                return Err(Stop::Failed("expected a space".into()));
+            };
+            let n_max = self.unmoved(act, from, t, None).min(self.room(to, GOVT));
+            let n = self.ask_number(GOVT, "How many?", Some(from), 1, n_max)?;
+            self.move_pieces(act, from, to, t, None, n)?;
+            act.spaces |= to.bit();
+            if act.limited {
+                act.destination = Some(to);
+            }
+        }
+        // In each LoC, Activate 1 Guerrilla per cube there (even if a LimOp).
+        let mods = *self.state.mods();
+        if !mods.patrol_no_activation {
+            let locs: Vec<SpaceId> = self
+                .spaces()
+                .filter(|&s| self.def(s).is_loc() && self.cubes(s) > 0)
+                .collect();
+            for s in locs {
+                let n = self.cubes(s);
+                self.activate_guerrillas(GOVT, s, n, 0b1110)?;
+            }
+        }
+        // Then a free Assault in 1 LoC (the destination, if a LimOp), or per Capability
+        // in each LoC, or none.
+        if mods.patrol_no_assault {
+            return Ok(());
+        }
+        let targets = self.coin_targets();
+        let dest = act.destination;
+        let assaultable = move |g: &Game, o: &mut Vec<Choice>| {
+            for s in g.spaces().filter(|&s| g.def(s).is_loc() && dest.is_none_or(|d| d == s)) {
+                let mut n = Count::default();
+                g.removable(s, GOVT, Targeting::Exposed, targets, &mut n);
+                if n.0 > 0 && g.assault_capacity(s) > 0 {
+                    o.push(Choice::Space(s));
+                }
+            }
+        };
+        if mods.patrol_assault_each_loc {
+            let mut locs = Vec::new();
+            assaultable(self, &mut locs);
+            for c in locs {
+                if let Choice::Space(s) = c {
+                    self.assault_in(s)?;
+                }
+            }
+        } else {
+            let c = self.ask(GOVT, "Free Assault in which LoC?", None, |g, o| {
+                assaultable(g, o);
+                o.push(Choice::Done);
+            })?;
+            if let Choice::Space(s) = c {
+                self.assault_in(s)?;
+            }
+        }
+        Ok(())
+    }
+
+    // ---- Sweep (3.2.3) -------------------------------------------------------------------
+
+    pub(crate) fn sweep_spaces(&self, act: &Action, out: &mut impl Sink) {
+        let mods = self.state.mods();
+        if (act.limited && act.count >= 1)
+            || self.card.final_event_card && !act.free
+            || self.card.sweep_spaces >= mods.sweep_max_spaces
+            || !self.can_pay(act, mods.sweep_cost)
+        {
+            return;
+        }
+        for s in self.spaces() {
+            let def = self.def(s);
+            if act.selected(s) || def.is_loc() || (def.is_department() && mods.no_sweep_assault_in_departments) {
+                continue;
+            }
+            if self.govt_may_enter(s) || self.cubes(s) > 0 {
+                out.put(Choice::Space(s));
+            }
+        }
+    }
+
+    /// Spaces from which unmoved Troops may reach Sweep destination `to`: adjacent, or
+    /// through an adjacent LoC free of Guerrillas.
+    fn sweep_origins(&self, act: &Action, to: SpaceId, t: PieceType, via_loc: bool, out: &mut Vec<Choice>) {
+        let map = &self.rules.map;
+        let in_play = self.state.in_play_mask();
+        let mut from = map.adjacency[to.index()] & in_play;
+        if via_loc {
+            let mut locs = from;
+            while locs != 0 {
+                let l = SpaceId(locs.trailing_zeros() as u8);
+                locs &= locs - 1;
+                if self.def(l).is_loc() && self.guerrillas_in(l) == 0 {
+                    from |= map.adjacency[l.index()] & in_play;
+                }
+            }
+        }
+        from &= !to.bit();
+        for s in self.spaces().filter(|s| from & s.bit() != 0) {
+            if self.unmoved(act, s, t, None) > 0 {
+                out.push(Choice::Space(s));
+            }
+        }
+    }
+
+    pub(crate) fn sweep(&mut self, act: &mut Action) -> Result<(), Stop> {
+        self.space_loop(
+            act,
+            "Sweep into which space?",
+            |g, a, o| g.sweep_spaces(a, o),
+            |g, act, s| {
+                let cost = g.state.mods().sweep_cost;
+                g.pay(act, cost)?;
+                g.card.sweep_spaces += 1;
+                if act.limited {
+                    act.destination = Some(s);
+                }
+                // Troops move in from adjacent spaces or through Guerrilla-free LoCs.
+                while g.govt_may_enter(s) && g.room(s, GOVT) > 0 {
+                    let c = g.ask(GOVT, "Move Troops in from which space?", Some(s), |g, o| {
+                        g.sweep_origins(act, s, PieceType::TROOPS, true, o);
+                        o.push(Choice::Done);
+                    })?;
+                    let Choice::Space(from) = c else { break };
+                    let n_max = g.unmoved(act, from, PieceType::TROOPS, None).min(g.room(s, GOVT));
+                    let n = g.ask_number(GOVT, "How many Troops?", Some(from), 1, n_max)?;
+                    g.move_pieces(act, from, s, PieceType::TROOPS, None, n)?;
+                }
+                // Capability: 1 Police may enter each Sweep space.
+                if g.state.mods().sweep_police_may_enter && g.govt_may_enter(s) && g.room(s, GOVT) > 0 {
+                    let c = g.ask(GOVT, "Move 1 Police in from which space?", Some(s), |g, o| {
+                        g.sweep_origins(act, s, PieceType::POLICE, false, o);
+                        o.push(Choice::Done);
+                    })?;
+                    if let Choice::Space(from) = c {
+                        g.move_pieces(act, from, s, PieceType::POLICE, None, 1)?;
+                    }
+                }
+                Ok(())
+            },
+        )?;
+        // Then Activate in each selected space: 1 per cube, or 1 per 2 cubes in Forest.
+        let selected: Vec<SpaceId> = self.spaces().filter(|&s| act.selected(s)).collect();
+        for s in selected {
+            let n = self.sweep_activations(s);
+            self.activate_guerrillas(GOVT, s, n, self.coin_targets())?;
+        }
+        Ok(())
+    }
+
+    pub(crate) fn sweep_activations(&self, s: SpaceId) -> u8 {
+        let mods = self.state.mods();
+        if mods.sweep_never_activates & s.bit() != 0 {
+            return 0;
+        }
+        let (t, p) = (
+            self.state.count(s, PieceType::TROOPS),
+            self.state.count(s, PieceType::POLICE),
+        );
+        let cubes = if mods.sweep_troops_or_police { t.max(p) } else { t + p };
+        if self.is_forest(s) { cubes / 2 } else { cubes }
+    }
+
+    // ---- Assault (3.2.4) and Drug Bust (3.2.5) ------------------------------------------
+
+    /// Enemy pieces an Assault in `s` removes: 1 per Troops (1 per 2 in Mountain), plus 1
+    /// per Police in a City or LoC.
+    pub(crate) fn assault_capacity(&self, s: SpaceId) -> u8 {
+        let mods = self.state.mods();
+        let (t, p) = (
+            self.state.count(s, PieceType::TROOPS),
+            self.state.count(s, PieceType::POLICE),
+        );
+        let def = self.def(s);
+        if self.is_mountain(s) && !mods.assault_mountain_as_city {
+            t / mods.mountain_troops_per_removal.max(1)
+        } else if def.is_city() || def.is_loc() || self.is_mountain(s) {
+            t + p
+        } else {
+            t
+        }
+    }
+
+    pub(crate) fn assault_spaces(&self, act: &Action, out: &mut impl Sink) {
+        let mods = self.state.mods();
+        if (act.limited && act.count >= 1)
+            || self.card.assault_spaces >= mods.assault_max_spaces
+            || !self.can_pay(act, mods.assault_cost)
+        {
+            return;
+        }
+        let targets = self.coin_targets();
+        for s in self.spaces() {
+            if act.selected(s) || (self.def(s).is_department() && mods.no_sweep_assault_in_departments) {
+                continue;
+            }
+            if self.assault_capacity(s) == 0 {
+                continue;
+            }
+            let mut n = Count::default();
+            self.removable(s, GOVT, Targeting::Exposed, targets, &mut n);
+            if n.0 > 0 {
+                out.put(Choice::Space(s));
+            }
+        }
+    }
+
+    /// Resolve an Assault in one space; each Shipment lost adds +6 Aid (Drug Bust).
+    pub(crate) fn assault_in(&mut self, s: SpaceId) -> Result<(), Stop> {
+        let n = self.assault_capacity(s);
+        let lost = self.remove_enemies(GOVT, s, n, Targeting::Exposed, self.coin_targets(), ShipmentFate::Owner)?;
+        if lost > 0 {
+            self.state.gain_aid(self.rules, 6 * lost as i16);
+        }
+        Ok(())
+    }
+
+    pub(crate) fn assault(&mut self, act: &mut Action) -> Result<(), Stop> {
+        self.space_loop(
+            act,
+            "Assault in which space?",
+            |g, a, o| g.assault_spaces(a, o),
+            |g, act, s| {
+                let cost = g.state.mods().assault_cost;
+                g.pay(act, cost)?;
+                g.card.assault_spaces += 1;
+                g.assault_in(s)
+            },
+        )
+    }
+}

@@ -1,0 +1,415 @@
+//! Insurgent Operations (3.3): Rally, March, Attack (Captured Goods), Terror (Aid Cut),
+//! with the FARC and AUC differences.
+
+use super::{Action, ShipmentFate, Sink, Targeting};
+use crate::game::decision::{Choice, Special, Step, Stop};
+use crate::game::engine::Game;
+use crate::kernel::{Faction, PieceType, SpaceId, Support};
+
+impl<'r> Game<'r> {
+    // ---- Rally (3.3.1) ---------------------------------------------------------------------
+
+    /// 3.3.1: FARC may not Rally where there is Support, AUC not where there is Opposition.
+    fn rally_allowed(&self, f: Faction, s: SpaceId) -> bool {
+        let def = self.def(s);
+        if def.is_loc() {
+            return false;
+        }
+        let level = self.support(s);
+        match f {
+            Faction::Farc => level <= Support::Neutral,
+            Faction::Auc => level >= Support::Neutral,
+            _ => true,
+        }
+    }
+
+    fn can_place(&self, s: SpaceId, t: PieceType) -> bool {
+        self.state.available(t) > 0 && self.state.can_stack(self.rules, s, t, None).is_ok()
+    }
+
+    /// The Rally procedures possible in `s` for Faction `f`.
+    fn rally_steps(&self, f: Faction, s: SpaceId, out: &mut impl Sink) {
+        let g = PieceType::guerrilla(f);
+        let base = PieceType::base(f);
+        let sp = self.state.space(s);
+        let has_base = sp.count(base) > 0;
+        if has_base {
+            if self.can_place(s, g) {
+                out.put(Choice::Step(Step::PlaceMany));
+            }
+            let elsewhere = self
+                .spaces()
+                .any(|o| o != s && self.state.count(o, g) > 0 && self.room(s, f) > 0);
+            if elsewhere || sp.guerrillas(f, false) > 0 {
+                out.put(Choice::Step(Step::Regroup));
+            }
+        } else if self.can_place(s, g) {
+            out.put(Choice::Step(Step::Place));
+        }
+        if sp.count(g) >= 2
+            && self.state.available(base) > 0
+            && self.state.can_stack(self.rules, s, base, Some(g)).is_ok()
+        {
+            out.put(Choice::Step(Step::Base));
+        }
+    }
+
+    pub(crate) fn rally_spaces(&self, act: &Action, out: &mut impl Sink) {
+        if (act.limited && act.count >= 1) || !self.can_pay(act, 1) {
+            return;
+        }
+        for s in self.spaces() {
+            if act.selected(s) || !self.rally_allowed(act.faction, s) {
+                continue;
+            }
+            let mut n = super::Count::default();
+            self.rally_steps(act.faction, s, &mut n);
+            if n.0 > 0 {
+                out.put(Choice::Space(s));
+            }
+        }
+    }
+
+    pub(crate) fn rally(&mut self, act: &mut Action) -> Result<(), Stop> {
+        self.space_loop(
+            act,
+            "Rally in which space?",
+            |g, a, o| g.rally_spaces(a, o),
+            |g, act, s| {
+                g.pay(act, 1)?;
+                g.rally_in(act.faction, s)
+            },
+        )
+    }
+
+    /// Rally in one space (also the free Rally of Elite Backing, 6.4.5).
+    pub(crate) fn rally_in(&mut self, f: Faction, s: SpaceId) -> Result<(), Stop> {
+        let g = PieceType::guerrilla(f);
+        let base = PieceType::base(f);
+        let step = self.ask(f, "Rally: which procedure?", Some(s), |gm, o| gm.rally_steps(f, s, o))?;
+        let fail = |e: crate::kernel::Refusal, r: &crate::kernel::Ruleset| Stop::Failed(e.describe(r));
+        match step {
+            Choice::Step(Step::Place) => {
+                self.state.place(self.rules, s, g).map_err(|e| fail(e, self.rules))?;
+            }
+            Choice::Step(Step::PlaceMany) => {
+                let most = (self.state.count(s, base) + self.def(s).pop)
+                    .min(self.state.available(g))
+                    .min(self.room(s, f));
+                let n = self.ask_number(f, "Place how many Guerrillas?", Some(s), 1, most)?;
+                for _ in 0..n {
+                    self.state.place(self.rules, s, g).map_err(|e| fail(e, self.rules))?;
+                }
+            }
+            Choice::Step(Step::Regroup) => {
+                let mut moved = Action::new(f, crate::game::decision::Op::Rally);
+                loop {
+                    if self.room(s, f) == 0 {
+                        break;
+                    }
+                    let c = self.ask(f, "Move Guerrillas in from which space?", Some(s), |gm, o| {
+                        for o2 in gm.spaces() {
+                            if o2 != s && gm.state.count(o2, g) > 0 {
+                                o.push(Choice::Space(o2));
+                            }
+                        }
+                        o.push(Choice::Done);
+                    })?;
+                    let Choice::Space(from) = c else { break };
+                    let most = self.state.count(from, g).min(self.room(s, f));
+                    let n = self.ask_number(f, "How many Guerrillas?", Some(from), 1, most)?;
+                    self.move_pieces(&mut moved, from, s, g, None, n)?;
+                }
+                // Flip all of them there Underground, whether they moved or not.
+                while self.state.space(s).guerrillas(f, false) > 0 {
+                    self.state
+                        .go_underground(self.rules, s, f)
+                        .map_err(|e| fail(e, self.rules))?;
+                }
+            }
+            Choice::Step(Step::Base) => {
+                for _ in 0..2 {
+                    let c = self.ask(f, "Replace which Guerrilla?", Some(s), |gm, o| {
+                        gm.guerrilla_classes(s, Some(f), None, o)
+                    })?;
+                    let Choice::Piece(t, u) = c else {
+                        return Err(Stop::Failed("expected a Guerrilla".into()));
+                    };
+                    self.remove_one(f, s, t, u, ShipmentFate::Owner)?;
+                }
+                self.state.place(self.rules, s, base).map_err(|e| fail(e, self.rules))?;
+            }
+            c => return Err(Stop::Failed(format!("unexpected Rally step {c}"))),
+        }
+        let f2 = f;
+        self.note(move |r| format!("{} Rallies in {}", f2.name(), r.map.space(s).name));
+        Ok(())
+    }
+
+    // ---- March (3.3.2) ---------------------------------------------------------------------
+
+    fn march_cost(&self, act: &Action, to: SpaceId) -> u8 {
+        if self.def(to).is_loc() || act.paid_destinations & to.bit() != 0 {
+            0
+        } else {
+            1
+        }
+    }
+
+    fn march_dest_ok(&self, act: &Action, from: SpaceId, to: SpaceId) -> bool {
+        act.destination.is_none_or(|d| d == to)
+            && !act.groups.contains(&(from, to))
+            && self.room(to, act.faction) > 0
+            && self.can_pay(act, self.march_cost(act, to))
+    }
+
+    fn march_dests(&self, act: &Action, from: SpaceId, out: &mut impl Sink) {
+        for to in self.state.adjacent(self.rules, from) {
+            if self.march_dest_ok(act, from, to) {
+                out.put(Choice::Space(to));
+            }
+        }
+    }
+
+    pub(crate) fn march_origins(&self, act: &Action, out: &mut impl Sink) {
+        if self.card.final_event_card && !act.free {
+            return; // 2.3.9: no March on the final Event card
+        }
+        let g = PieceType::guerrilla(act.faction);
+        for s in self.spaces() {
+            if self.unmoved(act, s, g, None) == 0 {
+                continue;
+            }
+            let mut n = super::Count::default();
+            self.march_dests(act, s, &mut n);
+            if n.0 > 0 {
+                out.put(Choice::Space(s));
+            }
+        }
+    }
+
+    pub(crate) fn march(&mut self, act: &mut Action) -> Result<(), Stop> {
+        let f = act.faction;
+        let g = PieceType::guerrilla(f);
+        loop {
+            let c = self.ask(f, "March from which space?", None, |gm, o| {
+                gm.march_origins(act, o);
+                gm.push_specials(act, o);
+                if act.count > 0 {
+                    o.push(Choice::Done);
+                }
+            })?;
+            let from = match c {
+                Choice::Space(s) => s,
+                Choice::Special(sa) => {
+                    self.special_activity(act, sa)?;
+                    continue;
+                }
+                _ => return Ok(()),
+            };
+            let Choice::Space(to) = self.ask(f, "March to which adjacent space?", Some(from), |gm, o| {
+                gm.march_dests(act, from, o)
+            })?
+            else {
+                return Err(Stop::Failed("expected a space".into()));
+            };
+            let room = self.room(to, f);
+            let (u, a) = (
+                self.unmoved(act, from, g, Some(true)),
+                self.unmoved(act, from, g, Some(false)),
+            );
+            let nu = self.ask_number(
+                f,
+                "How many Underground Guerrillas?",
+                Some(from),
+                if a == 0 { 1 } else { 0 },
+                u.min(room),
+            )?;
+            let na = self.ask_number(
+                f,
+                "How many Active Guerrillas?",
+                Some(from),
+                if nu == 0 { 1 } else { 0 },
+                a.min(room - nu),
+            )?;
+            let cost = self.march_cost(act, to);
+            self.pay(act, cost)?;
+            if !self.def(to).is_loc() {
+                act.paid_destinations |= to.bit();
+            }
+            act.groups.push((from, to));
+            act.spaces |= to.bit();
+            act.count += 1;
+            if act.limited {
+                act.destination = Some(to);
+            }
+            self.move_pieces(act, from, to, g, Some(true), nu)?;
+            self.move_pieces(act, from, to, g, Some(false), na)?;
+            // The group goes Active where it is exposed: a LoC or a space with Support
+            // (AUC: Support or Opposition) and group + cubes (AUC: + FARC) exceeding 3.
+            let level = self.support(to);
+            let exposed =
+                self.def(to).is_loc() || level > Support::Neutral || (f == Faction::Auc && level < Support::Neutral);
+            let mut others = self.cubes(to);
+            if f == Faction::Auc {
+                others += self.state.count(to, PieceType::guerrilla(Faction::Farc));
+            }
+            if exposed && nu + na + others > 3 {
+                for _ in 0..nu {
+                    self.state
+                        .activate(self.rules, to, f)
+                        .map_err(|e| Stop::Failed(e.describe(self.rules)))?;
+                }
+            }
+            self.note(move |r| {
+                format!(
+                    "{} Marches {} from {} to {}",
+                    f.name(),
+                    nu + na,
+                    r.map.space(from).name,
+                    r.map.space(to).name
+                )
+            });
+        }
+    }
+
+    // ---- Attack (3.3.3) and Ambush (4.3.2) ---------------------------------------------------
+
+    pub(crate) fn attack_spaces(&self, act: &Action, out: &mut impl Sink) {
+        if (act.limited && act.count >= 1) || !self.can_pay(act, 1) {
+            return;
+        }
+        let f = act.faction;
+        for s in self.spaces() {
+            let sp = self.state.space(s);
+            if !act.selected(s)
+                && sp.count(PieceType::guerrilla(f)) > 0
+                && sp.total_pieces() > sp.faction_pieces(f) as u16
+            {
+                out.put(Choice::Space(s));
+            }
+        }
+    }
+
+    fn ambush_possible(&self, act: &Action, s: SpaceId) -> bool {
+        act.specials_allowed
+            && act.special.is_none()
+            && Special::of(act.faction).contains(&Special::Ambush)
+            && self.underground(s, act.faction) > 0
+    }
+
+    pub(crate) fn attack(&mut self, act: &mut Action) -> Result<(), Stop> {
+        self.space_loop(
+            act,
+            "Attack in which space?",
+            |g, a, o| g.attack_spaces(a, o),
+            |g, act, s| {
+                g.pay(act, 1)?;
+                let f = act.faction;
+                let ambush = g.ambush_possible(act, s)
+                    && g.ask(f, "Attack: roll, or Ambush?", Some(s), |_, o| {
+                        o.extend([Choice::Step(Step::Roll), Choice::Special(Special::Ambush)])
+                    })? == Choice::Special(Special::Ambush);
+                if ambush {
+                    act.special = Some(Special::Ambush);
+                    act.ambushed = true;
+                }
+                g.attack_in(f, s, ambush)
+            },
+        )
+    }
+
+    /// Resolve an Attack in one space: by die roll, or as an Ambush (4.3.2).
+    pub(crate) fn attack_in(&mut self, f: Faction, s: SpaceId, ambush: bool) -> Result<(), Stop> {
+        let g = PieceType::guerrilla(f);
+        let fail = |e: crate::kernel::Refusal, r: &crate::kernel::Ruleset| Stop::Failed(e.describe(r));
+        let (hit, captured) = if ambush {
+            self.state.activate(self.rules, s, f).map_err(|e| fail(e, self.rules))?;
+            (true, true)
+        } else {
+            while self.underground(s, f) > 0 {
+                self.state.activate(self.rules, s, f).map_err(|e| fail(e, self.rules))?;
+            }
+            let roll = self.state.dice.d6();
+            self.note(move |r| format!("{} Attacks in {}: rolls {roll}", f.name(), r.map.space(s).name));
+            (roll <= self.state.count(s, g), roll == 1)
+        };
+        if hit {
+            self.remove_enemies(f, s, 2, Targeting::Attack, 0b1111, ShipmentFate::CapturedBy(f))?;
+        }
+        // Captured Goods: a "1" (or an Ambush) places a Guerrilla there.
+        if captured && self.can_place(s, g) {
+            self.state.place(self.rules, s, g).map_err(|e| fail(e, self.rules))?;
+        }
+        Ok(())
+    }
+
+    // ---- Terror (3.3.4) ----------------------------------------------------------------------
+
+    pub(crate) fn terror_spaces(&self, act: &Action, out: &mut impl Sink) {
+        if act.limited && act.count >= 1 {
+            return;
+        }
+        for s in self.spaces() {
+            let cost = if self.def(s).is_loc() { 0 } else { 1 };
+            if !act.selected(s) && self.underground(s, act.faction) > 0 && self.can_pay(act, cost) {
+                out.put(Choice::Space(s));
+            }
+        }
+    }
+
+    pub(crate) fn terror(&mut self, act: &mut Action) -> Result<(), Stop> {
+        self.space_loop(
+            act,
+            "Terror in which space?",
+            |g, a, o| g.terror_spaces(a, o),
+            |g, act, s| {
+                let cost = if g.def(s).is_loc() { 0 } else { 1 };
+                g.pay(act, cost)?;
+                g.state
+                    .activate(g.rules, s, act.faction)
+                    .map_err(|e| Stop::Failed(e.describe(g.rules)))?;
+                g.terror_effect(act.faction, s);
+                Ok(())
+            },
+        )?;
+        if act.faction == Faction::Auc {
+            self.aid_cut(act.count);
+        }
+        Ok(())
+    }
+
+    /// Terror's marker and shift in one space (3.3.4), after the Activation.
+    pub(crate) fn terror_effect(&mut self, f: Faction, s: SpaceId) {
+        let markers_left = self.state.markers_on_map() < self.rules.forces.limits.terror_sabotage_markers;
+        if self.def(s).is_loc() {
+            if !self.state.space(s).sabotage && markers_left {
+                let _ = self.state.place_sabotage(self.rules, s);
+            }
+            return;
+        }
+        if markers_left {
+            let _ = self.state.place_terror(self.rules, s);
+        }
+        let level = self.support(s).value();
+        let shift = if f == Faction::Farc { -1 } else { -level.signum() };
+        if shift != 0 {
+            // Refused only at the end of the track or in a 0-Population space: no shift.
+            let _ = self.state.shift_support(self.rules, s, shift);
+        }
+        self.note(move |r| format!("{} Terror in {}", f.name(), r.map.space(s).name));
+    }
+
+    /// AUC Terror drops Aid by 3 for 1 space, by 5 for 2 or more (3.3.4 Aid Cut).
+    pub(crate) fn aid_cut(&mut self, spaces: u8) {
+        match spaces {
+            0 => {}
+            1 => {
+                self.state.gain_aid(self.rules, -3);
+            }
+            _ => {
+                self.state.gain_aid(self.rules, -5);
+            }
+        }
+    }
+}

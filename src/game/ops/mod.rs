@@ -1,0 +1,533 @@
+//! Operations (3.0) and Special Activities (4.0). One Action context carries what the
+//! rules track while a Faction executes: the spaces selected, the pieces that already
+//! moved, the single destination of a Limited Operation, whether it is free, and the one
+//! Special Activity it may add.
+//!
+//! Every question lists only options that can complete. Each Operation has an option
+//! builder for its next space; the same builder decides whether the Operation can be
+//! offered at all, so the menu and the Operation never disagree.
+
+mod coin;
+mod insurgent;
+mod special;
+
+use super::decision::{Choice, Op, Special, Stop};
+use super::engine::Game;
+use crate::kernel::{Faction, PieceId, PieceKind, PieceType, SpaceDef, SpaceId, Support, Terrain};
+
+/// A Faction executing one Operation (and maybe a Special Activity).
+#[derive(Clone, Debug)]
+pub struct Action {
+    pub faction: Faction,
+    pub op: Op,
+    /// Limited Operation (2.3.5): 1 space, or 1 destination for Patrol, Sweep and March.
+    pub limited: bool,
+    /// Free (3.1.2): no Resource cost.
+    pub free: bool,
+    /// May add a Special Activity (4.1).
+    pub specials_allowed: bool,
+    /// The Special Activity executed, once chosen.
+    pub special: Option<Special>,
+    /// Spaces selected for the Operation (bit = space index).
+    pub spaces: u64,
+    /// Spaces the Operation has resolved (Sweep and Patrol resolve after moving).
+    pub count: u8,
+    /// The one destination of a Limited Patrol, Sweep or March.
+    pub destination: Option<SpaceId>,
+    /// Pieces that moved in this Operation (bit = piece id): no piece moves twice.
+    pub moved: [u64; 4],
+    /// Resources were paid (2.3.6 Ship needs it).
+    pub paid: bool,
+    /// March: destinations already paid for, and the origin-destination groups used.
+    pub paid_destinations: u64,
+    pub groups: Vec<(SpaceId, SpaceId)>,
+    /// Ambush was used on an Attack space.
+    pub ambushed: bool,
+}
+
+impl Action {
+    pub fn new(faction: Faction, op: Op) -> Action {
+        Action {
+            faction,
+            op,
+            limited: false,
+            free: false,
+            specials_allowed: true,
+            special: None,
+            spaces: 0,
+            count: 0,
+            destination: None,
+            moved: [0; 4],
+            paid: false,
+            paid_destinations: 0,
+            groups: Vec::new(),
+            ambushed: false,
+        }
+    }
+    pub fn limited(mut self) -> Action {
+        self.limited = true;
+        self.specials_allowed = false;
+        self
+    }
+    pub fn free(mut self) -> Action {
+        self.free = true;
+        self
+    }
+    pub fn selected(&self, s: SpaceId) -> bool {
+        self.spaces & s.bit() != 0
+    }
+    pub fn has_moved(&self, p: PieceId) -> bool {
+        self.moved[p.0 as usize / 64] & (1 << (p.0 % 64)) != 0
+    }
+    fn mark_moved(&mut self, p: PieceId) {
+        self.moved[p.0 as usize / 64] |= 1 << (p.0 % 64);
+    }
+}
+
+/// Where an option builder puts what it finds: a list for questions, a counter for
+/// "is anything possible?".
+pub(crate) trait Sink {
+    fn put(&mut self, c: Choice);
+}
+impl Sink for Vec<Choice> {
+    fn put(&mut self, c: Choice) {
+        self.push(c);
+    }
+}
+/// Counts options without storing them.
+#[derive(Default)]
+pub(crate) struct Count(pub usize);
+impl Sink for Count {
+    fn put(&mut self, _: Choice) {
+        self.0 += 1;
+    }
+}
+
+/// What happens to Shipments held by a removed Guerrilla (4.5.3 and its exceptions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum ShipmentFate {
+    /// The owner must transfer it to another Guerrilla there if possible, else it is lost.
+    Owner,
+    /// Captured Goods (3.3.3), Commandeer (4.4.2): it goes to a Guerrilla of this Faction.
+    CapturedBy(Faction),
+    /// Contraband (4.5.4): the Cartels may hand it to any Guerrilla there.
+    Contraband,
+}
+
+/// Which enemy pieces an Operation may remove (1.4.1 "Bases last").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Targeting {
+    /// Assault, Air Strike: Active Guerrillas; a Faction's Bases once it has no Guerrillas.
+    Exposed,
+    /// Attack: any cube or Guerrilla; a Faction's Bases once it has no cubes or Guerrillas.
+    Attack,
+    /// Assassinate: any enemy piece.
+    Any,
+}
+
+impl<'r> Game<'r> {
+    pub(crate) fn def(&self, s: SpaceId) -> &'r SpaceDef {
+        self.rules.map.space(s)
+    }
+
+    /// The spaces in play, in map order.
+    pub(crate) fn spaces(&self) -> impl Iterator<Item = SpaceId> + use<'r> {
+        let in_play = self.state.in_play_mask();
+        (0..self.rules.map.len() as u8)
+            .map(SpaceId)
+            .filter(move |s| in_play & s.bit() != 0)
+    }
+
+    pub(crate) fn is_mountain(&self, s: SpaceId) -> bool {
+        self.def(s).terrain == Some(Terrain::Mountain)
+    }
+    pub(crate) fn is_forest(&self, s: SpaceId) -> bool {
+        self.def(s).terrain == Some(Terrain::Forest)
+    }
+
+    pub(crate) fn cost(&self, act: &Action, n: u8) -> u8 {
+        if act.free { 0 } else { n }
+    }
+    pub(crate) fn can_pay(&self, act: &Action, n: u8) -> bool {
+        self.state.resources(act.faction) >= self.cost(act, n)
+    }
+    /// Pay as you go (3.1 NOTE). The option builders only offer what can be paid.
+    pub(crate) fn pay(&mut self, act: &mut Action, n: u8) -> Result<(), Stop> {
+        let n = self.cost(act, n);
+        if n == 0 {
+            return Ok(());
+        }
+        self.state
+            .add_resources(self.rules, act.faction, -(n as i16))
+            .map_err(|e| Stop::Failed(format!("paying {n}: {}", e.describe(self.rules))))?;
+        act.paid = true;
+        Ok(())
+    }
+
+    pub(crate) fn cubes(&self, s: SpaceId) -> u8 {
+        let sp = self.state.space(s);
+        sp.count(PieceType::TROOPS) + sp.count(PieceType::POLICE)
+    }
+    pub(crate) fn guerrillas_in(&self, s: SpaceId) -> u8 {
+        Faction::INSURGENTS
+            .iter()
+            .map(|&f| self.state.count(s, PieceType::guerrilla(f)))
+            .sum()
+    }
+    pub(crate) fn underground(&self, s: SpaceId, f: Faction) -> u8 {
+        self.state.space(s).guerrillas(f, true)
+    }
+    pub(crate) fn support(&self, s: SpaceId) -> Support {
+        self.state.support(s)
+    }
+
+    /// Pieces of a class in `s` that have not moved in this Operation.
+    pub(crate) fn unmoved(&self, act: &Action, s: SpaceId, t: PieceType, u: Option<bool>) -> u8 {
+        self.state
+            .pieces_in(self.rules, s, t, u)
+            .filter(|&p| !act.has_moved(p))
+            .count() as u8
+    }
+
+    /// Move `n` unmoved pieces of a class from one space to another, preferring pieces
+    /// without Shipments; they count as moved.
+    pub(crate) fn move_pieces(
+        &mut self,
+        act: &mut Action,
+        from: SpaceId,
+        to: SpaceId,
+        t: PieceType,
+        u: Option<bool>,
+        n: u8,
+    ) -> Result<(), Stop> {
+        for _ in 0..n {
+            let mut pick = None;
+            for p in self.state.pieces_in(self.rules, from, t, u) {
+                if act.has_moved(p) {
+                    continue;
+                }
+                if !self.state.holds_shipment(p) {
+                    pick = Some(p);
+                    break;
+                }
+                pick.get_or_insert(p);
+            }
+            let p = pick.ok_or_else(|| Stop::Failed("no unmoved piece to move".into()))?;
+            self.state
+                .move_this(self.rules, p, to)
+                .map_err(|e| Stop::Failed(e.describe(self.rules)))?;
+            act.mark_moved(p);
+        }
+        Ok(())
+    }
+
+    /// Offer each Guerrilla class present in `s` (all Factions, or one), except one piece.
+    fn guerrilla_classes(&self, s: SpaceId, only: Option<Faction>, except: Option<PieceId>, out: &mut Vec<Choice>) {
+        for f in Faction::INSURGENTS {
+            if only.is_some_and(|o| o != f) {
+                continue;
+            }
+            let t = PieceType::guerrilla(f);
+            for u in [true, false] {
+                let n = self
+                    .state
+                    .pieces_in(self.rules, s, t, Some(u))
+                    .filter(|&p| Some(p) != except)
+                    .count();
+                if n > 0 {
+                    out.push(Choice::Piece(t, Some(u)));
+                }
+            }
+        }
+    }
+
+    fn piece_of_class(&self, s: SpaceId, t: PieceType, u: Option<bool>, except: PieceId) -> Option<PieceId> {
+        self.state.pieces_in(self.rules, s, t, u).find(|&p| p != except)
+    }
+
+    /// Hand the Shipments a doomed Guerrilla holds to another Guerrilla (4.5.3): returns
+    /// how many are lost with it.
+    fn hand_on_shipments(&mut self, by: Faction, p: PieceId, fate: ShipmentFate) -> Result<u8, Stop> {
+        let Some(s) = self.state.piece_space(p) else {
+            return Ok(0);
+        };
+        let owner = self.rules.forces.type_of(p).faction;
+        let mut lost = 0;
+        let held: Vec<u8> = self
+            .state
+            .shipments_on_map()
+            .filter(|&(_, h)| h == p)
+            .map(|(i, _)| i)
+            .collect();
+        for i in held {
+            let mut fate = fate;
+            if let ShipmentFate::CapturedBy(f) = fate {
+                let mut opts = Vec::new();
+                self.guerrilla_classes(s, Some(f), Some(p), &mut opts);
+                if opts.is_empty() {
+                    fate = ShipmentFate::Owner;
+                } else {
+                    let c = self.ask(by, "Which Guerrilla takes the Shipment?", Some(s), |_, o| {
+                        o.extend(opts)
+                    })?;
+                    self.transfer_to_class(s, i, c, p)?;
+                    continue;
+                }
+            }
+            if fate == ShipmentFate::Contraband {
+                let c = self.ask(
+                    Faction::Cartels,
+                    "Contraband: hand the Shipment to a Guerrilla?",
+                    Some(s),
+                    |g, o| {
+                        g.guerrilla_classes(s, None, Some(p), o);
+                        o.push(Choice::Done);
+                    },
+                )?;
+                if c != Choice::Done {
+                    self.transfer_to_class(s, i, c, p)?;
+                    continue;
+                }
+            }
+            let mut opts = Vec::new();
+            self.guerrilla_classes(s, None, Some(p), &mut opts);
+            if opts.is_empty() {
+                // No other Guerrilla there: the Shipment is removed (4.5.3).
+                lost += 1;
+                continue;
+            }
+            let c = self.ask(owner, "Transfer the Shipment to which Guerrilla?", Some(s), |_, o| {
+                o.extend(opts)
+            })?;
+            self.transfer_to_class(s, i, c, p)?;
+        }
+        Ok(lost)
+    }
+
+    fn transfer_to_class(&mut self, s: SpaceId, i: u8, c: Choice, except: PieceId) -> Result<(), Stop> {
+        let Choice::Piece(t, u) = c else {
+            return Err(Stop::Failed(format!("expected a Guerrilla, got {c}")));
+        };
+        let to = self
+            .piece_of_class(s, t, u, except)
+            .ok_or_else(|| Stop::Failed("no Guerrilla to take the Shipment".into()))?;
+        self.state
+            .transfer_shipment(self.rules, i, to)
+            .map_err(|e| Stop::Failed(e.describe(self.rules)))?;
+        Ok(())
+    }
+
+    /// Remove one piece of a class from `s`, handing on its Shipments as `fate` says.
+    /// Returns how many Shipments were lost.
+    pub(crate) fn remove_one(
+        &mut self,
+        by: Faction,
+        s: SpaceId,
+        t: PieceType,
+        u: Option<bool>,
+        fate: ShipmentFate,
+    ) -> Result<u8, Stop> {
+        let p = self
+            .state
+            .find_piece(self.rules, s, t, u)
+            .map_err(|e| Stop::Failed(e.describe(self.rules)))?;
+        let lost = if t.is_guerrilla() && self.state.holds_shipment(p) {
+            self.hand_on_shipments(by, p, fate)?
+        } else {
+            0
+        };
+        self.state
+            .remove_piece(self.rules, p)
+            .map_err(|e| Stop::Failed(e.describe(self.rules)))?;
+        Ok(lost)
+    }
+
+    /// The enemy piece classes `by` may remove from `s` now (1.4.1 "Bases last").
+    /// `allowed`: a bit per Faction that may be targeted.
+    pub(crate) fn removable(&self, s: SpaceId, by: Faction, how: Targeting, allowed: u8, out: &mut impl Sink) {
+        let sp = self.state.space(s);
+        for f in Faction::ALL {
+            if f == by || allowed & (1 << f.index()) == 0 || sp.faction_pieces(f) == 0 {
+                continue;
+            }
+            let base = PieceType::base(f);
+            let (units, offer_base) = if f == Faction::Govt {
+                let cubes = sp.count(PieceType::TROOPS) + sp.count(PieceType::POLICE);
+                if how == Targeting::Exposed {
+                    continue; // Assault and Air Strike target Insurgents only
+                }
+                for t in [PieceType::TROOPS, PieceType::POLICE] {
+                    if sp.count(t) > 0 {
+                        out.put(Choice::Piece(t, None));
+                    }
+                }
+                (cubes, true)
+            } else {
+                let g = PieceType::guerrilla(f);
+                let (ug, ag) = (sp.guerrillas(f, true), sp.guerrillas(f, false));
+                if ag > 0 {
+                    out.put(Choice::Piece(g, Some(false)));
+                }
+                if ug > 0 && how != Targeting::Exposed {
+                    out.put(Choice::Piece(g, Some(true)));
+                }
+                (ug + ag, true)
+            };
+            if offer_base && sp.count(base) > 0 && (units == 0 || how == Targeting::Any) {
+                out.put(Choice::Piece(base, None));
+            }
+        }
+    }
+
+    /// Remove up to `n` enemy pieces from `s`, one question each. Once begun, removal
+    /// goes on to the maximum extent (1.4.1). Returns Shipments lost (for Drug Bust).
+    pub(crate) fn remove_enemies(
+        &mut self,
+        by: Faction,
+        s: SpaceId,
+        n: u8,
+        how: Targeting,
+        allowed: u8,
+        fate: ShipmentFate,
+    ) -> Result<u8, Stop> {
+        let mut lost = 0;
+        for _ in 0..n {
+            let mut any = Count::default();
+            self.removable(s, by, how, allowed, &mut any);
+            if any.0 == 0 {
+                break;
+            }
+            let c = self.ask(by, "Remove which piece?", Some(s), |g, o| {
+                g.removable(s, by, how, allowed, o)
+            })?;
+            let Choice::Piece(t, u) = c else {
+                return Err(Stop::Failed(format!("expected a piece, got {c}")));
+            };
+            lost += self.remove_one(by, s, t, u, fate)?;
+        }
+        Ok(lost)
+    }
+
+    /// Activate up to `n` Underground Guerrillas in `s` (Sweep, Patrol), `by` choosing the
+    /// Factions among those `allowed` (bit per Faction).
+    pub(crate) fn activate_guerrillas(&mut self, by: Faction, s: SpaceId, n: u8, allowed: u8) -> Result<(), Stop> {
+        for _ in 0..n {
+            let targets = |g: &Game, o: &mut Vec<Choice>| {
+                for f in Faction::INSURGENTS {
+                    if allowed & (1 << f.index()) != 0 && g.underground(s, f) > 0 {
+                        o.push(Choice::Faction(f));
+                    }
+                }
+            };
+            let mut probe = Vec::new();
+            targets(self, &mut probe);
+            if probe.is_empty() {
+                break;
+            }
+            let Choice::Faction(f) = self.ask(by, "Activate a Guerrilla of which Faction?", Some(s), targets)? else {
+                return Err(Stop::Failed("expected a Faction".into()));
+            };
+            self.state
+                .activate(self.rules, s, f)
+                .map_err(|e| Stop::Failed(e.describe(self.rules)))?;
+        }
+        Ok(())
+    }
+
+    /// The Factions the Government may Sweep or Assault against (Momentum may spare one).
+    pub(crate) fn coin_targets(&self) -> u8 {
+        let mut m = 0;
+        for f in Faction::INSURGENTS {
+            if self.state.mods().sweep_assault_allowed_against(f) {
+                m |= 1 << f.index();
+            }
+        }
+        m
+    }
+
+    /// Can Faction `f` execute `act` at all? True when its first step has an option.
+    pub(crate) fn op_possible(&self, act: &Action) -> bool {
+        let mut n = Count::default();
+        self.op_first_options(act, &mut n);
+        n.0 > 0
+    }
+
+    fn op_first_options(&self, act: &Action, out: &mut impl Sink) {
+        match act.op {
+            Op::Train => self.train_spaces(act, out),
+            Op::Patrol => self.patrol_start(act, out),
+            Op::Sweep => self.sweep_spaces(act, out),
+            Op::Assault => self.assault_spaces(act, out),
+            Op::Rally => self.rally_spaces(act, out),
+            Op::March => self.march_origins(act, out),
+            Op::Attack => self.attack_spaces(act, out),
+            Op::Terror => self.terror_spaces(act, out),
+        }
+    }
+
+    /// Execute the Operation of `act` (its Faction answering every question), with the
+    /// Special Activity it may add before, during or right after (4.1).
+    pub(crate) fn operation(&mut self, act: &mut Action) -> Result<(), Stop> {
+        let f = act.faction;
+        let op = act.op;
+        self.note(|_| format!("{} executes {}", f.name(), op.slug()));
+        match act.op {
+            Op::Train => self.train(act)?,
+            Op::Patrol => self.patrol(act)?,
+            Op::Sweep => self.sweep(act)?,
+            Op::Assault => self.assault(act)?,
+            Op::Rally => self.rally(act)?,
+            Op::March => self.march(act)?,
+            Op::Attack => self.attack(act)?,
+            Op::Terror => self.terror(act)?,
+        }
+        // Immediately after the Operation (4.1).
+        if act.specials_allowed && act.special.is_none() {
+            let c = self.ask(f, "Add a Special Activity?", None, |g, o| {
+                g.push_specials(act, o);
+                o.push(Choice::Done);
+            })?;
+            if let Choice::Special(sa) = c {
+                self.special_activity(act, sa)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The common loop of an Operation that selects spaces one by one: each round offers
+    /// the next spaces (from `next`), the Special Activity, and Done once a space is done.
+    pub(crate) fn space_loop(
+        &mut self,
+        act: &mut Action,
+        prompt: &'static str,
+        next: fn(&Game, &Action, &mut Vec<Choice>),
+        mut resolve: impl FnMut(&mut Game<'r>, &mut Action, SpaceId) -> Result<(), Stop>,
+    ) -> Result<(), Stop> {
+        loop {
+            if act.limited && act.count >= 1 {
+                return Ok(());
+            }
+            let c = self.ask(act.faction, prompt, None, |g, o| {
+                next(g, act, o);
+                g.push_specials(act, o);
+                if act.count > 0 {
+                    o.push(Choice::Done);
+                }
+            })?;
+            match c {
+                Choice::Space(s) => {
+                    act.spaces |= s.bit();
+                    act.count += 1;
+                    resolve(self, act, s)?;
+                }
+                Choice::Special(sa) => self.special_activity(act, sa)?,
+                _ => return Ok(()),
+            }
+        }
+    }
+
+    /// A piece type of this Faction, as a kernel PieceType.
+    pub(crate) fn piece(f: Faction, k: PieceKind) -> PieceType {
+        PieceType::new(f, k).expect("a piece type of the Faction")
+    }
+}

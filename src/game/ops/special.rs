@@ -1,0 +1,714 @@
+//! Special Activities (4.0): Air Lift, Air Strike, Eradicate; Extort, Ambush (with
+//! Attack), Kidnap (Drug Ransom); Assassinate (Commandeer); Cultivate, Process, Bribe
+//! (Contraband). A Special Activity is offered only when it can be carried out, and
+//! before its Operation has a space only when it cannot make that Operation impossible.
+
+use super::{Action, Count, ShipmentFate, Sink, Targeting};
+use crate::game::decision::{Choice, Op, Special, Step, Stop};
+use crate::game::engine::Game;
+use crate::kernel::{Control, Faction, PieceKind, PieceType, SpaceId, Support};
+
+const GOVT: Faction = Faction::Govt;
+
+impl<'r> Game<'r> {
+    /// Offer the Special Activities `act` may add now.
+    pub(crate) fn push_specials(&self, act: &Action, out: &mut impl Sink) {
+        if !act.specials_allowed || act.special.is_some() {
+            return;
+        }
+        for &sa in Special::of(act.faction) {
+            if sa != Special::Ambush
+                && self.special_possible(act, sa)
+                && (act.count > 0 || self.special_before_ok(act, sa))
+            {
+                out.put(Choice::Special(sa));
+            }
+        }
+    }
+
+    /// May `sa` come before the Operation's first space without risking that the
+    /// Operation then has no space (4.1: the Operation must happen in at least 1 space)?
+    fn special_before_ok(&self, act: &Action, sa: Special) -> bool {
+        let several = |op_spaces: &dyn Fn(&mut Count)| {
+            let mut n = Count::default();
+            op_spaces(&mut n);
+            n.0 >= 2
+        };
+        match (sa, act.op) {
+            // Each of these changes at most one space an Assault could use.
+            (Special::AirLift | Special::AirStrike | Special::Eradicate, Op::Assault) => {
+                several(&|n| self.assault_spaces(act, n))
+            }
+            // Train can always place cubes in a City while cubes are Available; Base and
+            // Civic Action depend on cubes an Air Lift may take away.
+            (Special::AirLift | Special::AirStrike | Special::Eradicate, Op::Train) => {
+                self.state.available(PieceType::TROOPS) + self.state.available(PieceType::POLICE) > 0
+            }
+            (Special::AirLift | Special::AirStrike | Special::Eradicate, _) => true,
+            // Extort Activates Underground Guerrillas, which Terror needs.
+            (Special::Extort, Op::Terror) => false,
+            (Special::Extort, _) => true,
+            (Special::Cultivate | Special::Process, Op::Rally) => {
+                self.state.available(PieceType::guerrilla(Faction::Cartels)) > 0 && self.can_pay(act, 1)
+            }
+            (Special::Cultivate | Special::Process, _) => true,
+            (Special::Bribe, Op::Rally) => {
+                self.state.available(PieceType::guerrilla(Faction::Cartels)) > 0
+                    && self.state.resources(Faction::Cartels) >= self.cost(act, 1) + 3
+            }
+            (Special::Bribe, Op::March) => self.state.resources(Faction::Cartels) >= self.cost(act, 1) + 3,
+            _ => false,
+        }
+    }
+
+    /// Can `sa` be carried out now, with `act` as its accompanying Operation?
+    pub(crate) fn special_possible(&self, act: &Action, sa: Special) -> bool {
+        let mut n = Count::default();
+        match sa {
+            Special::AirLift => self.air_lift_origins(&mut n),
+            Special::AirStrike => {
+                if matches!(act.op, Op::Patrol | Op::Sweep | Op::Assault) {
+                    self.air_strike_spaces(&mut n)
+                }
+            }
+            Special::Eradicate => self.eradicate_spaces(&mut n),
+            Special::Extort => self.extort_spaces(act.faction, 0, &mut n),
+            Special::Ambush => {}
+            Special::Kidnap => {
+                if act.op == Op::Terror {
+                    self.kidnap_spaces(act, 0, &mut n)
+                }
+            }
+            Special::Assassinate => {
+                if act.op == Op::Terror {
+                    self.assassinate_spaces(act, 0, &mut n)
+                }
+            }
+            Special::Cultivate => {
+                if matches!(act.op, Op::Rally | Op::March) {
+                    self.cultivate_spaces(act, &mut n)
+                }
+            }
+            Special::Process => {
+                if matches!(act.op, Op::Rally | Op::March) {
+                    self.process_steps(&mut n)
+                }
+            }
+            Special::Bribe => {
+                if self.can_pay(act, 3) {
+                    self.bribe_spaces(0, &mut n)
+                }
+            }
+        }
+        n.0 > 0
+    }
+
+    /// Execute Special Activity `sa` for `act`'s Faction.
+    pub(crate) fn special_activity(&mut self, act: &mut Action, sa: Special) -> Result<(), Stop> {
+        act.special = Some(sa);
+        let f = act.faction;
+        self.note(move |_| format!("{} adds {}", f.name(), sa.slug()));
+        match sa {
+            Special::AirLift => self.air_lift(),
+            Special::AirStrike => self.air_strike(),
+            Special::Eradicate => self.eradicate(),
+            Special::Extort => self.extort(f),
+            Special::Ambush => Err(Stop::Failed("Ambush is chosen within an Attack".into())),
+            Special::Kidnap => self.kidnap(act),
+            Special::Assassinate => self.assassinate(act),
+            Special::Cultivate => self.cultivate(act),
+            Special::Process => self.process(),
+            Special::Bribe => self.bribe(act),
+        }
+    }
+
+    /// Momentum may bar Government Special Activities where there are Guerrillas.
+    fn govt_special_barred(&self, s: SpaceId) -> bool {
+        self.state.mods().no_govt_special_where_guerrillas && self.guerrillas_in(s) > 0
+    }
+
+    // ---- Air Lift (4.2.1) ------------------------------------------------------------------
+
+    fn air_lift_dests(&self, from: SpaceId, out: &mut impl Sink) {
+        for s in self.spaces() {
+            if s != from && self.govt_may_enter(s) && self.room(s, GOVT) > 0 && !self.govt_special_barred(s) {
+                out.put(Choice::Space(s));
+            }
+        }
+    }
+
+    fn air_lift_origins(&self, out: &mut impl Sink) {
+        if self.state.mods().air_lift_max == 0 {
+            return;
+        }
+        for s in self.spaces() {
+            if self.state.count(s, PieceType::TROOPS) > 0 && !self.govt_special_barred(s) {
+                let mut n = Count::default();
+                self.air_lift_dests(s, &mut n);
+                if n.0 > 0 {
+                    out.put(Choice::Space(s));
+                }
+            }
+        }
+    }
+
+    fn air_lift(&mut self) -> Result<(), Stop> {
+        let Choice::Space(from) = self.ask(GOVT, "Air Lift Troops from which space?", None, |g, o| {
+            g.air_lift_origins(o)
+        })?
+        else {
+            return Err(Stop::Failed("expected a space".into()));
+        };
+        let Choice::Space(to) = self.ask(GOVT, "Air Lift them to which space?", Some(from), |g, o| {
+            g.air_lift_dests(from, o)
+        })?
+        else {
+            return Err(Stop::Failed("expected a space".into()));
+        };
+        let most = self
+            .state
+            .count(from, PieceType::TROOPS)
+            .min(self.state.mods().air_lift_max)
+            .min(self.room(to, GOVT));
+        let n = self.ask_number(GOVT, "Air Lift how many Troops?", Some(from), 1, most)?;
+        let mut lift = Action::new(GOVT, Op::Train);
+        self.move_pieces(&mut lift, from, to, PieceType::TROOPS, None, n)
+    }
+
+    // ---- Air Strike (4.2.2) ----------------------------------------------------------------
+
+    fn air_strike_spaces(&self, out: &mut impl Sink) {
+        if self.state.mods().no_air_strike {
+            return;
+        }
+        for s in self.spaces() {
+            if self.def(s).is_city() || self.govt_special_barred(s) {
+                continue;
+            }
+            let mut n = Count::default();
+            self.removable(s, GOVT, Targeting::Exposed, 0b1110, &mut n);
+            if n.0 > 0 {
+                out.put(Choice::Space(s));
+            }
+        }
+    }
+
+    fn air_strike(&mut self) -> Result<(), Stop> {
+        let Choice::Space(s) = self.ask(GOVT, "Air Strike which Department or LoC?", None, |g, o| {
+            g.air_strike_spaces(o)
+        })?
+        else {
+            return Err(Stop::Failed("expected a space".into()));
+        };
+        self.remove_enemies(GOVT, s, 1, Targeting::Exposed, 0b1110, ShipmentFate::Owner)?;
+        Ok(())
+    }
+
+    // ---- Eradicate (4.2.3) -----------------------------------------------------------------
+
+    fn eradicate_spaces(&self, out: &mut impl Sink) {
+        for s in self.spaces() {
+            if self.def(s).is_department()
+                && self.state.space(s).faction_pieces(Faction::Cartels) > 0
+                && !self.govt_special_barred(s)
+            {
+                out.put(Choice::Space(s));
+            }
+        }
+    }
+
+    fn eradicate(&mut self) -> Result<(), Stop> {
+        let Choice::Space(s) = self.ask(GOVT, "Eradicate in which Department?", None, |g, o| {
+            g.eradicate_spaces(o)
+        })?
+        else {
+            return Err(Stop::Failed("expected a space".into()));
+        };
+        self.state.gain_aid(self.rules, 4);
+        let base = PieceType::base(Faction::Cartels);
+        while self.state.count(s, base) > 0 {
+            self.remove_one(GOVT, s, base, None, ShipmentFate::Owner)?;
+        }
+        // Shift that or an adjacent Department toward Active Opposition, else place a
+        // FARC Guerrilla there.
+        let shiftable = |g: &Game, o: &mut Vec<Choice>| {
+            let near = std::iter::once(s).chain(g.state.adjacent(g.rules, s));
+            for d in near {
+                let def = g.def(d);
+                if def.is_department() && def.can_hold_support() && g.support(d) != Support::ActiveOpposition {
+                    o.push(Choice::Space(d));
+                }
+            }
+        };
+        let mut probe = Vec::new();
+        shiftable(self, &mut probe);
+        if probe.is_empty() {
+            let farc = PieceType::guerrilla(Faction::Farc);
+            if self.state.available(farc) > 0 {
+                let _ = self.state.place(self.rules, s, farc);
+            }
+            return Ok(());
+        }
+        let Choice::Space(d) = self.ask(GOVT, "Shift which Department toward Opposition?", Some(s), shiftable)? else {
+            return Err(Stop::Failed("expected a space".into()));
+        };
+        self.state
+            .shift_support(self.rules, d, -1)
+            .map_err(|e| Stop::Failed(e.describe(self.rules)))?;
+        Ok(())
+    }
+
+    // ---- Extort (4.3.1, 4.4.1) -------------------------------------------------------------
+
+    /// Does Faction `f` alone outnumber all other pieces in `s` (1.8, judged for AUC too)?
+    pub(crate) fn controls(&self, f: Faction, s: SpaceId) -> bool {
+        match f {
+            Faction::Govt => self.state.control(s) == Control::Govt,
+            Faction::Farc => self.state.control(s) == Control::Farc,
+            _ => {
+                let sp = self.state.space(s);
+                sp.faction_pieces(f) as u16 * 2 > sp.total_pieces()
+            }
+        }
+    }
+
+    fn extort_spaces(&self, f: Faction, done: u64, out: &mut impl Sink) {
+        for s in self.spaces() {
+            if done & s.bit() == 0 && self.underground(s, f) > 0 && self.controls(f, s) {
+                out.put(Choice::Space(s));
+            }
+        }
+    }
+
+    fn extort(&mut self, f: Faction) -> Result<(), Stop> {
+        let mut done = 0u64;
+        loop {
+            let c = self.ask(f, "Extort in which space?", None, |g, o| {
+                g.extort_spaces(f, done, o);
+                if done != 0 {
+                    o.push(Choice::Done);
+                }
+            })?;
+            let Choice::Space(s) = c else { return Ok(()) };
+            done |= s.bit();
+            self.state
+                .activate(self.rules, s, f)
+                .map_err(|e| Stop::Failed(e.describe(self.rules)))?;
+            self.state.gain_resources(self.rules, f, 1);
+        }
+    }
+
+    // ---- Kidnap (4.3.3) --------------------------------------------------------------------
+
+    fn cartels_shipment_in(&self, s: SpaceId) -> Option<u8> {
+        self.state.shipments_on_map().find_map(|(i, p)| {
+            let t = self.rules.forces.type_of(p);
+            (t.faction == Faction::Cartels && self.state.piece_space(p) == Some(s)).then_some(i)
+        })
+    }
+
+    /// Kidnap targets in `s`: the Government in a City or LoC (if it has Resources), the
+    /// Cartels where they have 1-2 Bases (if they have Resources or a Shipment there).
+    fn kidnap_targets(&self, s: SpaceId, out: &mut impl Sink) {
+        let def = self.def(s);
+        if (def.is_city() || def.is_loc()) && self.state.resources(GOVT) > 0 {
+            out.put(Choice::Faction(GOVT));
+        }
+        if self.state.count(s, PieceType::base(Faction::Cartels)) > 0
+            && (self.state.resources(Faction::Cartels) > 0 || self.cartels_shipment_in(s).is_some())
+        {
+            out.put(Choice::Faction(Faction::Cartels));
+        }
+    }
+
+    fn kidnap_spaces(&self, act: &Action, done: u64, out: &mut impl Sink) {
+        let farc = PieceType::guerrilla(Faction::Farc);
+        for s in self.spaces() {
+            if !act.selected(s) || done & s.bit() != 0 {
+                continue;
+            }
+            if self.state.count(s, farc) <= self.state.count(s, PieceType::POLICE) {
+                continue;
+            }
+            let mut n = Count::default();
+            self.kidnap_targets(s, &mut n);
+            if n.0 > 0 {
+                out.put(Choice::Space(s));
+            }
+        }
+    }
+
+    fn kidnap(&mut self, act: &Action) -> Result<(), Stop> {
+        let farc = Faction::Farc;
+        let mut done = 0u64;
+        for i in 0..3 {
+            let c = self.ask(farc, "Kidnap in which Terror space?", None, |g, o| {
+                g.kidnap_spaces(act, done, o);
+                if i > 0 {
+                    o.push(Choice::Done);
+                }
+            })?;
+            let Choice::Space(s) = c else { break };
+            done |= s.bit();
+            let Choice::Faction(target) = self.ask(farc, "Kidnap from which Faction?", Some(s), |g, o| {
+                g.kidnap_targets(s, o)
+            })?
+            else {
+                return Err(Stop::Failed("expected a Faction".into()));
+            };
+            // Drug Ransom: a Cartels Shipment here goes to a FARC Guerrilla instead.
+            if target == Faction::Cartels
+                && let Some(ship) = self.cartels_shipment_in(s)
+            {
+                let holder = self.state.shipment_holder(ship).expect("on the map");
+                let c = self.ask(farc, "Which FARC Guerrilla takes the Shipment?", Some(s), |g, o| {
+                    g.guerrilla_classes(s, Some(farc), None, o)
+                })?;
+                self.transfer_to_class(s, ship, c, holder)?;
+                continue;
+            }
+            let roll = self.state.dice.d6();
+            let take = roll.min(self.state.resources(target));
+            self.state
+                .add_resources(self.rules, target, -(take as i16))
+                .map_err(|e| Stop::Failed(e.describe(self.rules)))?;
+            self.state.gain_resources(self.rules, farc, take as i16);
+            self.note(move |r| format!("Kidnap in {}: rolls {roll}, takes {take}", r.map.space(s).name));
+            if roll == 6 {
+                self.auc_places_one(s)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A Kidnap "6": AUC places 1 Available piece there, within stacking.
+    fn auc_places_one(&mut self, s: SpaceId) -> Result<(), Stop> {
+        let auc = Faction::Auc;
+        let opts = |g: &Game, o: &mut Vec<Choice>| {
+            for k in [PieceKind::Guerrilla, PieceKind::Base] {
+                let t = Game::piece(auc, k);
+                if g.state.available(t) > 0 && g.state.can_stack(g.rules, s, t, None).is_ok() {
+                    o.push(Choice::Piece(t, None));
+                }
+            }
+        };
+        let mut probe = Vec::new();
+        opts(self, &mut probe);
+        if probe.is_empty() {
+            return Ok(());
+        }
+        let Choice::Piece(t, _) = self.ask(auc, "Place which AUC piece?", Some(s), opts)? else {
+            return Err(Stop::Failed("expected a piece".into()));
+        };
+        self.state
+            .place(self.rules, s, t)
+            .map_err(|e| Stop::Failed(e.describe(self.rules)))?;
+        Ok(())
+    }
+
+    // ---- Assassinate (4.4.2) ---------------------------------------------------------------
+
+    fn assassinate_spaces(&self, act: &Action, done: u64, out: &mut impl Sink) {
+        let auc = PieceType::guerrilla(Faction::Auc);
+        for s in self.spaces() {
+            if !act.selected(s) || done & s.bit() != 0 {
+                continue;
+            }
+            if self.state.count(s, auc) <= self.state.count(s, PieceType::POLICE) {
+                continue;
+            }
+            let sp = self.state.space(s);
+            if sp.total_pieces() > sp.faction_pieces(Faction::Auc) as u16 {
+                out.put(Choice::Space(s));
+            }
+        }
+    }
+
+    fn assassinate(&mut self, act: &Action) -> Result<(), Stop> {
+        let auc = Faction::Auc;
+        let mut done = 0u64;
+        for i in 0..3 {
+            let c = self.ask(auc, "Assassinate in which Terror space?", None, |g, o| {
+                g.assassinate_spaces(act, done, o);
+                if i > 0 {
+                    o.push(Choice::Done);
+                }
+            })?;
+            let Choice::Space(s) = c else { break };
+            done |= s.bit();
+            self.remove_enemies(auc, s, 1, Targeting::Any, 0b1111, ShipmentFate::CapturedBy(auc))?;
+        }
+        Ok(())
+    }
+
+    // ---- Cultivate (4.5.1) -----------------------------------------------------------------
+
+    fn cultivate_steps(&self, act: &Action, s: SpaceId, out: &mut impl Sink) {
+        let base = PieceType::base(Faction::Cartels);
+        if self.state.can_stack(self.rules, s, base, None).is_err() {
+            return;
+        }
+        if self.spaces().any(|o| o != s && self.state.count(o, base) > 0) {
+            out.put(Choice::Step(Step::Relocate));
+        }
+        if act.op == Op::Rally && act.selected(s) && self.def(s).is_department() && self.state.available(base) > 0 {
+            out.put(Choice::Step(Step::Base));
+        }
+    }
+
+    fn cultivate_spaces(&self, act: &Action, out: &mut impl Sink) {
+        let g = PieceType::guerrilla(Faction::Cartels);
+        for s in self.spaces() {
+            let def = self.def(s);
+            if def.is_loc() || def.pop == 0 || self.state.count(s, g) <= self.state.count(s, PieceType::POLICE) {
+                continue;
+            }
+            let mut n = Count::default();
+            self.cultivate_steps(act, s, &mut n);
+            if n.0 > 0 {
+                out.put(Choice::Space(s));
+            }
+        }
+    }
+
+    fn cultivate(&mut self, act: &Action) -> Result<(), Stop> {
+        let cartels = Faction::Cartels;
+        let base = PieceType::base(cartels);
+        let Choice::Space(s) = self.ask(cartels, "Cultivate in which space?", None, |g, o| {
+            g.cultivate_spaces(act, o)
+        })?
+        else {
+            return Err(Stop::Failed("expected a space".into()));
+        };
+        let step = self.ask(cartels, "Relocate a Base, or place one?", Some(s), |g, o| {
+            g.cultivate_steps(act, s, o)
+        })?;
+        if step == Choice::Step(Step::Relocate) {
+            let Choice::Space(from) = self.ask(cartels, "Relocate the Base from which space?", Some(s), |g, o| {
+                for f2 in g.spaces() {
+                    if f2 != s && g.state.count(f2, base) > 0 {
+                        o.push(Choice::Space(f2));
+                    }
+                }
+            })?
+            else {
+                return Err(Stop::Failed("expected a space".into()));
+            };
+            self.state
+                .move_piece(self.rules, from, s, base, None)
+                .map_err(|e| Stop::Failed(e.describe(self.rules)))?;
+        } else {
+            self.state
+                .place(self.rules, s, base)
+                .map_err(|e| Stop::Failed(e.describe(self.rules)))?;
+        }
+        Ok(())
+    }
+
+    // ---- Process (4.5.2) -------------------------------------------------------------------
+
+    fn shipments_available(&self) -> u8 {
+        self.rules.forces.limits.shipments - self.state.shipments_on_map().count() as u8
+    }
+
+    /// Spaces with a Cartels Base and a Guerrilla to hold a new Shipment.
+    fn shipment_spaces(&self, out: &mut impl Sink) {
+        if self.shipments_available() == 0 {
+            return;
+        }
+        let base = PieceType::base(Faction::Cartels);
+        for s in self.spaces() {
+            if self.state.count(s, base) > 0 && self.guerrillas_in(s) > 0 {
+                out.put(Choice::Space(s));
+            }
+        }
+    }
+
+    fn process_steps(&self, out: &mut impl Sink) {
+        let base = PieceType::base(Faction::Cartels);
+        if self.state.on_map(self.rules, base) > 0 {
+            out.put(Choice::Step(Step::RemoveBases));
+        }
+        let mut n = Count::default();
+        self.shipment_spaces(&mut n);
+        if n.0 > 0 {
+            out.put(Choice::Step(Step::Shipments));
+        }
+    }
+
+    fn process(&mut self) -> Result<(), Stop> {
+        let cartels = Faction::Cartels;
+        let base = PieceType::base(cartels);
+        let step = self.ask(cartels, "Process: remove Bases, or place Shipments?", None, |g, o| {
+            g.process_steps(o)
+        })?;
+        if step == Choice::Step(Step::RemoveBases) {
+            let mut removed = 0;
+            loop {
+                let c = self.ask(cartels, "Remove a Cartels Base from which space?", None, |g, o| {
+                    for s in g.spaces() {
+                        if g.state.count(s, base) > 0 {
+                            o.push(Choice::Space(s));
+                        }
+                    }
+                    if removed > 0 {
+                        o.push(Choice::Done);
+                    }
+                })?;
+                let Choice::Space(s) = c else { break };
+                self.state
+                    .remove(self.rules, s, base, None)
+                    .map_err(|e| Stop::Failed(e.describe(self.rules)))?;
+                self.state.gain_resources(self.rules, cartels, 3);
+                removed += 1;
+            }
+            return Ok(());
+        }
+        for i in 0..2 {
+            let c = self.ask(cartels, "Place a Shipment in which space?", None, |g, o| {
+                g.shipment_spaces(o);
+                if i > 0 {
+                    o.push(Choice::Done);
+                }
+            })?;
+            let Choice::Space(s) = c else { break };
+            let Choice::Piece(t, u) = self.ask(cartels, "Under which Guerrilla?", Some(s), |g, o| {
+                g.guerrilla_classes(s, None, None, o)
+            })?
+            else {
+                return Err(Stop::Failed("expected a Guerrilla".into()));
+            };
+            let p = self
+                .state
+                .find_piece(self.rules, s, t, u)
+                .map_err(|e| Stop::Failed(e.describe(self.rules)))?;
+            self.state
+                .place_shipment(self.rules, p)
+                .map_err(|e| Stop::Failed(e.describe(self.rules)))?;
+        }
+        Ok(())
+    }
+
+    // ---- Bribe (4.5.4) ---------------------------------------------------------------------
+
+    fn bribe_steps(&self, s: SpaceId, out: &mut impl Sink) {
+        let sp = self.state.space(s);
+        if sp.count(PieceType::TROOPS) + sp.count(PieceType::POLICE) > 0 {
+            out.put(Choice::Step(Step::Remove));
+        }
+        if self.guerrillas_in(s) > 0 {
+            out.put(Choice::Step(Step::Flip));
+        }
+        if Faction::ALL
+            .iter()
+            .any(|&f| f != Faction::Cartels && sp.count(PieceType::base(f)) > 0)
+        {
+            out.put(Choice::Step(Step::Base));
+        }
+    }
+
+    fn bribe_spaces(&self, done: u64, out: &mut impl Sink) {
+        for s in self.spaces() {
+            if done & s.bit() != 0 {
+                continue;
+            }
+            let mut n = Count::default();
+            self.bribe_steps(s, &mut n);
+            if n.0 > 0 {
+                out.put(Choice::Space(s));
+            }
+        }
+    }
+
+    fn bribe(&mut self, act: &mut Action) -> Result<(), Stop> {
+        let cartels = Faction::Cartels;
+        let mut done = 0u64;
+        for i in 0..3 {
+            // Before its Operation has a space, Bribe leaves 1 Resource to pay for one.
+            let reserve = if act.count == 0 { self.cost(act, 1) } else { 0 };
+            let c = self.ask(cartels, "Bribe in which space?", None, |g, o| {
+                if g.state.resources(cartels) >= g.cost(act, 3) + reserve {
+                    g.bribe_spaces(done, o);
+                }
+                if i > 0 {
+                    o.push(Choice::Done);
+                }
+            })?;
+            let Choice::Space(s) = c else { break };
+            done |= s.bit();
+            self.pay(act, 3)?;
+            let step = self.ask(
+                cartels,
+                "Bribe: remove cubes, remove or flip Guerrillas, or remove a Base?",
+                Some(s),
+                |g, o| g.bribe_steps(s, o),
+            )?;
+            match step {
+                Choice::Step(Step::Remove) => {
+                    for j in 0..2 {
+                        if self.cubes(s) == 0 {
+                            break;
+                        }
+                        let c = self.ask(cartels, "Remove which cube?", Some(s), |g, o| {
+                            for t in [PieceType::TROOPS, PieceType::POLICE] {
+                                if g.state.count(s, t) > 0 {
+                                    o.push(Choice::Piece(t, None));
+                                }
+                            }
+                            if j > 0 {
+                                o.push(Choice::Done);
+                            }
+                        })?;
+                        let Choice::Piece(t, _) = c else { break };
+                        self.remove_one(cartels, s, t, None, ShipmentFate::Contraband)?;
+                    }
+                }
+                Choice::Step(Step::Flip) => {
+                    for j in 0..2 {
+                        if self.guerrillas_in(s) == 0 {
+                            break;
+                        }
+                        let c = self.ask(cartels, "Which Guerrilla?", Some(s), |g, o| {
+                            g.guerrilla_classes(s, None, None, o);
+                            if j > 0 {
+                                o.push(Choice::Done);
+                            }
+                        })?;
+                        let Choice::Piece(t, u) = c else { break };
+                        let mut ways = vec![Choice::Step(Step::Flip)];
+                        if t.faction != Faction::Cartels {
+                            ways.push(Choice::Step(Step::Remove));
+                        }
+                        let how = self.ask(cartels, "Remove it, or flip it?", Some(s), |_, o| o.extend(ways))?;
+                        if how == Choice::Step(Step::Remove) {
+                            self.remove_one(cartels, s, t, u, ShipmentFate::Contraband)?;
+                        } else if u == Some(true) {
+                            self.state
+                                .activate(self.rules, s, t.faction)
+                                .map_err(|e| Stop::Failed(e.describe(self.rules)))?;
+                        } else {
+                            self.state
+                                .go_underground(self.rules, s, t.faction)
+                                .map_err(|e| Stop::Failed(e.describe(self.rules)))?;
+                        }
+                    }
+                }
+                _ => {
+                    let Choice::Piece(t, _) = self.ask(cartels, "Remove which Base?", Some(s), |g, o| {
+                        for f in Faction::ALL {
+                            let b = PieceType::base(f);
+                            if f != Faction::Cartels && g.state.count(s, b) > 0 {
+                                o.push(Choice::Piece(b, None));
+                            }
+                        }
+                    })?
+                    else {
+                        return Err(Stop::Failed("expected a Base".into()));
+                    };
+                    self.remove_one(cartels, s, t, None, ShipmentFate::Contraband)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,101 @@
+//! Setting up and playing whole games: the shared entry point of `sim`, `validate
+//! --games`, replays and tests.
+
+use super::decision::{Agent, Choice, RandomAgent, ScriptedAgent, Stop};
+use super::engine::{Game, Outcome};
+use crate::content::Setup;
+use crate::kernel::{Faction, Ruleset};
+
+/// The seeds of the four random agents of a game: distinct from the game's own dice.
+pub fn agent_seed(game_seed: u64, f: Faction) -> u64 {
+    // SplitMix64 of the game seed and the Faction, so nearby seeds give unrelated agents.
+    let mut z = game_seed
+        .wrapping_add(0x9E37_79B9_7F4A_7C15u64.wrapping_mul(f.index() as u64 + 1))
+        .wrapping_add(0xA076_1D64_78BD_642F);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A game ready to play: the set-up's position, its deck prepared from the game's dice.
+pub fn new_game<'r>(rules: &'r Ruleset, setup: Setup, agents: Vec<Box<dyn Agent + 'r>>) -> Game<'r> {
+    let mut setup = setup;
+    let deck = super::deck::prepare(&setup.deck, rules, &mut setup.state.dice);
+    Game::new(rules, setup, deck, agents)
+}
+
+/// Four uniform random agents for a game seed.
+pub fn random_agents<'r>(seed: u64) -> Vec<Box<dyn Agent + 'r>> {
+    Faction::ALL
+        .iter()
+        .map(|&f| Box::new(RandomAgent::new(agent_seed(seed, f))) as Box<dyn Agent + 'r>)
+        .collect()
+}
+
+/// One agent per Faction that replays a recorded list of answers in order, whichever
+/// Faction gives them (the record says who answered; the request must agree).
+pub struct Replay;
+
+impl Replay {
+    /// Four agents sharing one answer list.
+    pub fn agents<'r>(answers: Vec<(Faction, Choice)>) -> Vec<Box<dyn Agent + 'r>> {
+        let next = std::rc::Rc::new(std::cell::Cell::new(0));
+        let shared = std::rc::Rc::new(answers);
+        Faction::ALL
+            .iter()
+            .map(|_| {
+                Box::new(SharedReplay {
+                    answers: shared.clone(),
+                    next: next.clone(),
+                }) as Box<dyn Agent + 'r>
+            })
+            .collect()
+    }
+}
+
+struct SharedReplay {
+    answers: std::rc::Rc<Vec<(Faction, Choice)>>,
+    next: std::rc::Rc<std::cell::Cell<usize>>,
+}
+
+impl Agent for SharedReplay {
+    fn decide(&mut self, view: &super::decision::View, request: &super::decision::Request) -> Result<usize, Stop> {
+        let i = self.next.get();
+        let Some(&(f, choice)) = self.answers.get(i) else {
+            return Err(Stop::Diverged(format!(
+                "answer {}: the record ends, but {} is asked \"{}\"",
+                i + 1,
+                request.faction.name(),
+                request.prompt
+            )));
+        };
+        if f != request.faction {
+            return Err(Stop::Diverged(format!(
+                "answer {}: recorded for {}, but {} is asked \"{}\"",
+                i + 1,
+                f.name(),
+                request.faction.name(),
+                request.prompt
+            )));
+        }
+        let at = ScriptedAgent::find(request, choice)
+            .map_err(|e| Stop::Diverged(format!("answer {} ({}): {e}", i + 1, choice.render(view.rules))))?;
+        self.next.set(i + 1);
+        Ok(at)
+    }
+}
+
+/// A set-up with the game's dice seeded afresh (one set-up serves many games).
+pub fn reseeded(setup: &Setup, seed: u64) -> Setup {
+    let mut s = setup.clone();
+    s.state.dice = crate::kernel::Dice::new(seed);
+    s
+}
+
+/// Play a whole game with uniform random agents.
+pub fn random_game<'r>(rules: &'r Ruleset, setup: &Setup, seed: u64, check: bool) -> (Result<Outcome, Stop>, Game<'r>) {
+    let mut game = new_game(rules, reseeded(setup, seed), random_agents(seed));
+    game.check_every_decision = check;
+    let result = game.play();
+    (result, game)
+}

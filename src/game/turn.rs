@@ -1,0 +1,251 @@
+//! The course of the game (2.2-2.4): Event cards with their Eligible Factions, Pass,
+//! Operations and Limited Operations, Ship (2.3.6), eligibility (2.3.7), the final Event
+//! card (2.3.9), Propaganda cards (never two Rounds in a row) and the end of the game.
+
+use super::decision::{Choice, Op, Stop};
+use super::engine::{CardContext, Game, Outcome};
+use super::ops::Action;
+use super::sequence::{CardOutcome, Executed, OpScope, adjust_eligibility, menu, pass};
+use crate::kernel::{CardKind, Faction, PieceType, SpaceId};
+
+impl<'r> Game<'r> {
+    /// Play from the current card to the end of the game.
+    pub fn play(&mut self) -> Result<Outcome, Stop> {
+        let final_event = self.final_event_index();
+        let mut last_was_propaganda = false;
+        while let Some(number) = self.current_card() {
+            let card = self
+                .rules
+                .card(number)
+                .ok_or_else(|| Stop::Failed(format!("card {number} is not in the cards table")))?;
+            self.stats.cards += 1;
+            if card.kind == CardKind::Propaganda {
+                self.propaganda_played += 1;
+                let final_round = self.propaganda_played >= self.final_propaganda;
+                self.note(|_| format!("Propaganda card {number}"));
+                // 6.0 EXCEPTION: never two Propaganda Rounds in a row.
+                if !last_was_propaganda && let Some(outcome) = self.propaganda_round(final_round)? {
+                    return Ok(outcome);
+                }
+                if final_round {
+                    return Ok(self.outcome(None));
+                }
+                last_was_propaganda = true;
+            } else {
+                self.card = CardContext {
+                    final_event_card: Some(self.card_index) == final_event,
+                    ..CardContext::default()
+                };
+                self.note(|r| {
+                    format!(
+                        "Event card {number}: {}",
+                        r.card(number).map_or("", |c| c.title.as_str())
+                    )
+                });
+                self.event_card(number)?;
+                last_was_propaganda = false;
+            }
+            self.card_index += 1;
+        }
+        // The deck ran out before the final Propaganda card: 7.3 decides.
+        Ok(self.outcome(None))
+    }
+
+    /// The deck position of the last Event card before the final Propaganda card.
+    fn final_event_index(&self) -> Option<usize> {
+        let mut seen = 0u8;
+        let mut last_event = None;
+        for (i, &n) in self.deck.iter().enumerate() {
+            match self.rules.card(n).map(|c| c.kind) {
+                Some(CardKind::Propaganda) => {
+                    seen += 1;
+                    if seen >= self.final_propaganda {
+                        return last_event;
+                    }
+                }
+                _ => last_event = Some(i),
+            }
+        }
+        None
+    }
+
+    /// 2.3: up to two Eligible Factions, in the card's order, execute or Pass.
+    fn event_card(&mut self, number: u8) -> Result<(), Stop> {
+        let card = self.rules.card(number).expect("checked by play");
+        let mut order = [Faction::Govt; 4];
+        let n = card.order.len().min(4);
+        order[..n].copy_from_slice(&card.order[..n]);
+        let mut first: Option<Executed> = None;
+        let mut outcome = CardOutcome::default();
+        let mut acted = 0;
+        for &f in &order[..n] {
+            if acted == 2 {
+                break;
+            }
+            if !self.state.eligible(f) {
+                continue;
+            }
+            let m = menu(first, self.card.final_event_card);
+            let limited = m.operation != OpScope::Full;
+            let c = self.ask(f, "Execute an Operation, or Pass?", None, |g, o| {
+                o.push(Choice::Pass);
+                // Events are offered once card scripts exist (the Lua issue); never faked.
+                for &op in Op::of(f) {
+                    let mut act = Action::new(f, op);
+                    if limited {
+                        act = act.limited();
+                    }
+                    if g.op_possible(&act) {
+                        o.push(Choice::Op(op));
+                    }
+                }
+            })?;
+            let Choice::Op(op) = c else {
+                pass(&mut self.state, self.rules, f);
+                self.note(move |_| format!("{} passes", f.name()));
+                continue;
+            };
+            let mut act = Action::new(f, op);
+            if limited {
+                act = act.limited();
+            }
+            self.operation(&mut act)?;
+            let executed = if act.special.is_some() {
+                Executed::OperationWithSpecialActivity
+            } else {
+                Executed::Operation
+            };
+            first.get_or_insert(executed);
+            outcome.executed[f.index()] = true;
+            acted += 1;
+            if act.paid && act.special.is_none() && !self.card.shipped {
+                self.ship(f)?;
+            }
+        }
+        adjust_eligibility(&mut self.state, &outcome);
+        Ok(())
+    }
+
+    /// The Factions owning a Shipment on the map (4.5.3: the holder's Faction owns it).
+    fn shipment_owners(&self) -> u8 {
+        self.state
+            .shipments_on_map()
+            .fold(0, |m, (_, p)| m | 1 << self.rules.forces.type_of(p).faction.index())
+    }
+
+    fn free_limited_ops(&self, f: Faction, out: &mut Vec<Choice>) {
+        for &op in Op::of(f) {
+            if self.op_possible(&Action::new(f, op).limited().free()) {
+                out.push(Choice::Op(op));
+            }
+        }
+    }
+
+    /// 2.3.6 Ship: after a paid Operation without Special Activity, a Shipment (the
+    /// executing Faction's, or another Faction's that agrees) buys a free Limited Operation.
+    fn ship(&mut self, f: Faction) -> Result<(), Stop> {
+        let owners = self.shipment_owners();
+        if owners == 0 {
+            return Ok(());
+        }
+        let mut ops = Vec::new();
+        self.free_limited_ops(f, &mut ops);
+        if ops.is_empty() {
+            return Ok(());
+        }
+        let c = self.ask(
+            f,
+            "Ship: remove a Shipment for a free Limited Operation?",
+            None,
+            |_, o| {
+                o.push(Choice::No);
+                o.extend(
+                    Faction::ALL
+                        .iter()
+                        .filter(|x| owners & (1 << x.index()) != 0)
+                        .map(|&x| Choice::Faction(x)),
+                );
+            },
+        )?;
+        let Choice::Faction(owner) = c else { return Ok(()) };
+        if owner != f && !self.ask_yes(owner, "Remove your Shipment so that they may Ship?", None)? {
+            return Ok(());
+        }
+        let held: Vec<(u8, SpaceId)> = self
+            .state
+            .shipments_on_map()
+            .filter(|&(_, p)| self.rules.forces.type_of(p).faction == owner)
+            .filter_map(|(i, p)| self.state.piece_space(p).map(|s| (i, s)))
+            .collect();
+        let Choice::Space(s) = self.ask(owner, "Remove the Shipment in which space?", None, |_, o| {
+            for &(_, s) in &held {
+                if !o.contains(&Choice::Space(s)) {
+                    o.push(Choice::Space(s));
+                }
+            }
+        })?
+        else {
+            return Err(Stop::Failed("expected a space".into()));
+        };
+        let index = held.iter().find(|h| h.1 == s).map(|h| h.0).expect("offered");
+        self.state
+            .remove_shipment(index)
+            .map_err(|e| Stop::Failed(e.describe(self.rules)))?;
+        self.card.shipped = true;
+        let Choice::Op(op) = self.ask(f, "Which free Limited Operation?", None, |_, o| o.extend(ops))? else {
+            return Err(Stop::Failed("expected an Operation".into()));
+        };
+        let mut act = Action::new(f, op).limited().free();
+        self.operation(&mut act)
+    }
+
+    /// How the game stands now as an Outcome (7.1-7.3).
+    pub(crate) fn outcome(&self, victory_check: Option<u8>) -> Outcome {
+        let margins = Faction::ALL.map(|f| self.margin(f));
+        let conditions = margins.map(|m| m > 0);
+        let mut seats: Vec<(Vec<Faction>, i16, u8)> = Vec::new();
+        let non_player_seats: Vec<Vec<Faction>> = self.seating.non_players.iter().map(|&f| vec![f]).collect();
+        for seat in self.seating.players.iter().chain(non_player_seats.iter()) {
+            if seat.is_empty() {
+                continue;
+            }
+            // 1.5.1: a player running two Factions uses the lower margin.
+            let margin = seat.iter().map(|f| margins[f.index()]).min().unwrap_or(i16::MIN);
+            // 7.1 ties: Non-players, then Cartels, then AUC, then FARC (then Government).
+            let non_player = seat.iter().all(|f| self.seating.non_players.contains(f));
+            let tie = if non_player {
+                0
+            } else {
+                seat.iter()
+                    .map(|f| match f {
+                        Faction::Cartels => 1,
+                        Faction::Auc => 2,
+                        Faction::Farc => 3,
+                        Faction::Govt => 4,
+                    })
+                    .min()
+                    .unwrap_or(5)
+            };
+            seats.push((seat.clone(), margin, tie));
+        }
+        seats.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.cmp(&b.2)));
+        Outcome {
+            victory_check,
+            ranking: seats.into_iter().map(|(s, m, _)| (s, m)).collect(),
+            margins,
+            conditions,
+        }
+    }
+
+    /// 7.3 victory margins.
+    pub fn margin(&self, f: Faction) -> i16 {
+        let st = &self.state;
+        let bases = |x: Faction| st.on_map(self.rules, PieceType::base(x)) as i16;
+        match f {
+            Faction::Govt => st.total_support() as i16 - 60,
+            Faction::Farc => st.opposition_plus_bases(self.rules) as i16 - 25,
+            Faction::Auc => bases(Faction::Auc) - bases(Faction::Farc),
+            Faction::Cartels => (bases(Faction::Cartels) - 10).min(st.resources(Faction::Cartels) as i16 - 40),
+        }
+    }
+}
