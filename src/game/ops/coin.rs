@@ -1,7 +1,7 @@
 //! COIN Operations (3.2): Train, Patrol, Sweep, Assault (with Drug Bust), and Civic
 //! Action, which Train shares with the Support Phase (6.4.1).
 
-use super::{Action, Count, ShipmentFate, Sink, Targeting};
+use super::{Action, Any, ShipmentFate, Sink, Targeting};
 use crate::game::decision::{Choice, Step, Stop};
 use crate::game::engine::Game;
 use crate::kernel::{Control, Faction, PieceType, SpaceId, Support};
@@ -94,6 +94,9 @@ impl<'r> Game<'r> {
         }
         let civic_money = self.state.resources(GOVT) >= self.cost(act, 3) + 3;
         for s in self.spaces() {
+            if out.enough() {
+                return;
+            }
             let def = self.def(s);
             if act.selected(s) || def.is_loc() || self.state.space(s).farc_zone {
                 continue;
@@ -201,31 +204,58 @@ impl<'r> Game<'r> {
 
     /// Where a cube in `from` may end its Patrol move: adjacent LoCs and Cities, going on
     /// through LoCs and Cities until it enters a space with Guerrillas.
-    pub(crate) fn patrol_reach(&self, from: SpaceId) -> u64 {
+    /// The spaces a Patrol may move through (LoCs and Cities in play), and those among
+    /// them with Guerrillas, where a moving cube must stop.
+    fn patrol_masks(&self) -> (u64, u64) {
+        let open = self.loc_or_city_mask() & self.state.in_play_mask();
+        let mut blocked = 0u64;
+        let mut rest = open;
+        while rest != 0 {
+            let s = SpaceId(rest.trailing_zeros() as u8);
+            rest &= rest - 1;
+            if self.guerrillas_in(s) > 0 {
+                blocked |= s.bit();
+            }
+        }
+        (open, blocked)
+    }
+
+    fn patrol_reach_in(&self, from: SpaceId, open: u64, blocked: u64) -> u64 {
         let map = &self.rules.map;
-        let in_play = self.state.in_play_mask();
         let mut reached = 0u64;
-        let mut frontier = vec![from];
-        while let Some(s) = frontier.pop() {
-            if s != from && self.guerrillas_in(s) > 0 {
-                continue; // a cube entering a space with Guerrillas stops there
+        let mut frontier = from.bit();
+        while frontier != 0 {
+            let mut next = 0u64;
+            let mut f = frontier;
+            while f != 0 {
+                let s = f.trailing_zeros() as usize;
+                f &= f - 1;
+                next |= map.adjacency[s];
             }
-            let mut next = map.adjacency[s.index()] & in_play & !reached;
-            while next != 0 {
-                let t = SpaceId(next.trailing_zeros() as u8);
-                next &= next - 1;
-                let d = map.space(t);
-                if (d.is_loc() || d.is_city()) && t != from {
-                    reached |= t.bit();
-                    frontier.push(t);
-                }
-            }
+            next &= open & !reached & !from.bit();
+            reached |= next;
+            // A cube entering a space with Guerrillas stops there.
+            frontier = next & !blocked;
         }
         reached
     }
 
+    /// LoCs and Cities (a Patrol's moves), as a mask.
+    fn loc_or_city_mask(&self) -> u64 {
+        self.rules
+            .map
+            .ids()
+            .filter(|&s| !self.def(s).is_department())
+            .fold(0, |m, s| m | s.bit())
+    }
+
     fn patrol_dest_mask(&self, act: &Action, from: SpaceId) -> u64 {
-        let reach = self.patrol_reach(from);
+        let (open, blocked) = self.patrol_masks();
+        self.patrol_dests_in(act, from, open, blocked)
+    }
+
+    fn patrol_dests_in(&self, act: &Action, from: SpaceId, open: u64, blocked: u64) -> u64 {
+        let reach = self.patrol_reach_in(from, open, blocked);
         match act.destination {
             Some(d) => reach & d.bit(),
             None => reach,
@@ -233,9 +263,13 @@ impl<'r> Game<'r> {
     }
 
     fn patrol_origins(&self, act: &Action, out: &mut impl Sink) {
+        let (open, blocked) = self.patrol_masks();
         for s in self.spaces() {
+            if out.enough() {
+                return;
+            }
             let movable = self.unmoved(act, s, PieceType::TROOPS, None) + self.unmoved(act, s, PieceType::POLICE, None);
-            if movable > 0 && self.patrol_dest_mask(act, s) != 0 {
+            if movable > 0 && self.patrol_dests_in(act, s, open, blocked) != 0 {
                 out.put(Choice::Space(s));
             }
         }
@@ -250,11 +284,11 @@ impl<'r> Game<'r> {
         let mods = self.state.mods();
         for s in self.spaces().filter(|&s| self.def(s).is_loc() && self.cubes(s) > 0) {
             let activates = !mods.patrol_no_activation && self.guerrillas_in(s) > 0;
-            let mut assault = Count::default();
+            let mut assault = Any::default();
             if !mods.patrol_no_assault {
                 self.removable(s, GOVT, Targeting::Exposed, self.coin_targets(), &mut assault);
             }
-            if activates || assault.0 > 0 {
+            if activates || assault.0 {
                 out.put(Choice::Done);
                 return;
             }
@@ -324,9 +358,9 @@ impl<'r> Game<'r> {
         let dest = act.destination;
         let assaultable = move |g: &Game, o: &mut Vec<Choice>| {
             for s in g.spaces().filter(|&s| g.def(s).is_loc() && dest.is_none_or(|d| d == s)) {
-                let mut n = Count::default();
+                let mut n = Any::default();
                 g.removable(s, GOVT, Targeting::Exposed, targets, &mut n);
-                if n.0 > 0 && g.assault_capacity(s) > 0 {
+                if n.0 && g.assault_capacity(s) > 0 {
                     o.push(Choice::Space(s));
                 }
             }
@@ -363,6 +397,9 @@ impl<'r> Game<'r> {
             return;
         }
         for s in self.spaces() {
+            if out.enough() {
+                return;
+            }
             let def = self.def(s);
             if act.selected(s) || def.is_loc() || (def.is_department() && mods.no_sweep_assault_in_departments) {
                 continue;
@@ -485,15 +522,18 @@ impl<'r> Game<'r> {
         }
         let targets = self.coin_targets();
         for s in self.spaces() {
+            if out.enough() {
+                return;
+            }
             if act.selected(s) || (self.def(s).is_department() && mods.no_sweep_assault_in_departments) {
                 continue;
             }
             if self.assault_capacity(s) == 0 {
                 continue;
             }
-            let mut n = Count::default();
+            let mut n = Any::default();
             self.removable(s, GOVT, Targeting::Exposed, targets, &mut n);
-            if n.0 > 0 {
+            if n.0 {
                 out.put(Choice::Space(s));
             }
         }

@@ -1,7 +1,7 @@
 //! Insurgent Operations (3.3): Rally, March, Attack (Captured Goods), Terror (Aid Cut),
 //! with the FARC and AUC differences.
 
-use super::{Action, ShipmentFate, Sink, Targeting};
+use super::{Action, Any, ShipmentFate, Sink, Targeting};
 use crate::game::decision::{Choice, Special, Step, Stop};
 use crate::game::engine::Game;
 use crate::kernel::{Faction, PieceType, SpaceId, Support};
@@ -37,9 +37,7 @@ impl<'r> Game<'r> {
             if self.can_place(s, g) {
                 out.put(Choice::Step(Step::PlaceMany));
             }
-            let elsewhere = self
-                .spaces()
-                .any(|o| o != s && self.state.count(o, g) > 0 && self.room(s, f) > 0);
+            let elsewhere = self.state.on_map(self.rules, g) > sp.count(g) && self.room(s, f) > 0;
             if elsewhere || sp.guerrillas(f, false) > 0 {
                 out.put(Choice::Step(Step::Regroup));
             }
@@ -59,12 +57,15 @@ impl<'r> Game<'r> {
             return;
         }
         for s in self.spaces() {
+            if out.enough() {
+                return;
+            }
             if act.selected(s) || !self.rally_allowed(act.faction, s) {
                 continue;
             }
-            let mut n = super::Count::default();
+            let mut n = Any::default();
             self.rally_steps(act.faction, s, &mut n);
-            if n.0 > 0 {
+            if n.0 {
                 out.put(Choice::Space(s));
             }
         }
@@ -177,12 +178,15 @@ impl<'r> Game<'r> {
         }
         let g = PieceType::guerrilla(act.faction);
         for s in self.spaces() {
+            if out.enough() {
+                return;
+            }
             if self.unmoved(act, s, g, None) == 0 {
                 continue;
             }
-            let mut n = super::Count::default();
+            let mut n = Any::default();
             self.march_dests(act, s, &mut n);
-            if n.0 > 0 {
+            if n.0 {
                 out.put(Choice::Space(s));
             }
         }
@@ -281,6 +285,9 @@ impl<'r> Game<'r> {
         }
         let f = act.faction;
         for s in self.spaces() {
+            if out.enough() {
+                return;
+            }
             let sp = self.state.space(s);
             if !act.selected(s)
                 && sp.count(PieceType::guerrilla(f)) > 0
@@ -351,6 +358,9 @@ impl<'r> Game<'r> {
             return;
         }
         for s in self.spaces() {
+            if out.enough() {
+                return;
+            }
             let cost = if self.def(s).is_loc() { 0 } else { 1 };
             if !act.selected(s) && self.underground(s, act.faction) > 0 && self.can_pay(act, cost) {
                 out.put(Choice::Space(s));

@@ -88,6 +88,10 @@ impl Action {
 /// "is anything possible?".
 pub(crate) trait Sink {
     fn put(&mut self, c: Choice);
+    /// The builder may stop looking: the caller has what it needs.
+    fn enough(&self) -> bool {
+        false
+    }
 }
 impl Sink for Vec<Choice> {
     fn put(&mut self, c: Choice) {
@@ -100,6 +104,17 @@ pub(crate) struct Count(pub usize);
 impl Sink for Count {
     fn put(&mut self, _: Choice) {
         self.0 += 1;
+    }
+}
+/// Is there any option at all? Builders stop at the first.
+#[derive(Default)]
+pub(crate) struct Any(pub bool);
+impl Sink for Any {
+    fn put(&mut self, _: Choice) {
+        self.0 = true;
+    }
+    fn enough(&self) -> bool {
+        self.0
     }
 }
 
@@ -183,6 +198,12 @@ impl<'r> Game<'r> {
 
     /// Pieces of a class in `s` that have not moved in this Operation.
     pub(crate) fn unmoved(&self, act: &Action, s: SpaceId, t: PieceType, u: Option<bool>) -> u8 {
+        if act.moved == [0; 4] {
+            return match u {
+                Some(u) => self.state.space(s).counts[t.slot(u).0 as usize],
+                None => self.state.count(s, t),
+            };
+        }
         self.state
             .pieces_in(self.rules, s, t, u)
             .filter(|&p| !act.has_moved(p))
@@ -392,9 +413,9 @@ impl<'r> Game<'r> {
     ) -> Result<u8, Stop> {
         let mut lost = 0;
         for _ in 0..n {
-            let mut any = Count::default();
+            let mut any = Any::default();
             self.removable(s, by, how, allowed, &mut any);
-            if any.0 == 0 {
+            if !any.0 {
                 break;
             }
             let c = self.ask(by, "Remove which piece?", Some(s), |g, o| {
@@ -419,9 +440,10 @@ impl<'r> Game<'r> {
                     }
                 }
             };
-            let mut probe = Vec::new();
-            targets(self, &mut probe);
-            if probe.is_empty() {
+            if !Faction::INSURGENTS
+                .iter()
+                .any(|&f| allowed & (1 << f.index()) != 0 && self.underground(s, f) > 0)
+            {
                 break;
             }
             let Choice::Faction(f) = self.ask(by, "Activate a Guerrilla of which Faction?", Some(s), targets)? else {
@@ -447,9 +469,9 @@ impl<'r> Game<'r> {
 
     /// Can Faction `f` execute `act` at all? True when its first step has an option.
     pub(crate) fn op_possible(&self, act: &Action) -> bool {
-        let mut n = Count::default();
-        self.op_first_options(act, &mut n);
-        n.0 > 0
+        let mut any = Any::default();
+        self.op_first_options(act, &mut any);
+        any.0
     }
 
     fn op_first_options(&self, act: &Action, out: &mut impl Sink) {

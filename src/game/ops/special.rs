@@ -3,7 +3,7 @@
 //! (Contraband). A Special Activity is offered only when it can be carried out, and
 //! before its Operation has a space only when it cannot make that Operation impossible.
 
-use super::{Action, Count, ShipmentFate, Sink, Targeting};
+use super::{Action, Any, Count, ShipmentFate, Sink, Targeting};
 use crate::game::decision::{Choice, Op, Special, Step, Stop};
 use crate::game::engine::Game;
 use crate::kernel::{Control, Faction, PieceKind, PieceType, SpaceId, Support};
@@ -63,7 +63,7 @@ impl<'r> Game<'r> {
 
     /// Can `sa` be carried out now, with `act` as its accompanying Operation?
     pub(crate) fn special_possible(&self, act: &Action, sa: Special) -> bool {
-        let mut n = Count::default();
+        let mut n = Any::default();
         match sa {
             Special::AirLift => self.air_lift_origins(&mut n),
             Special::AirStrike => {
@@ -100,7 +100,7 @@ impl<'r> Game<'r> {
                 }
             }
         }
-        n.0 > 0
+        n.0
     }
 
     /// Execute Special Activity `sa` for `act`'s Faction.
@@ -129,11 +129,21 @@ impl<'r> Game<'r> {
 
     // ---- Air Lift (4.2.1) ------------------------------------------------------------------
 
-    fn air_lift_dests(&self, from: SpaceId, out: &mut impl Sink) {
+    /// Where Air Lifted Troops may land (before excluding their origin).
+    fn air_lift_landings(&self) -> u64 {
+        let mut m = 0;
         for s in self.spaces() {
-            if s != from && self.govt_may_enter(s) && self.room(s, GOVT) > 0 && !self.govt_special_barred(s) {
-                out.put(Choice::Space(s));
+            if self.govt_may_enter(s) && self.room(s, GOVT) > 0 && !self.govt_special_barred(s) {
+                m |= s.bit();
             }
+        }
+        m
+    }
+
+    fn air_lift_dests(&self, from: SpaceId, out: &mut impl Sink) {
+        let land = self.air_lift_landings() & !from.bit();
+        for s in self.spaces().filter(|s| land & s.bit() != 0) {
+            out.put(Choice::Space(s));
         }
     }
 
@@ -141,13 +151,16 @@ impl<'r> Game<'r> {
         if self.state.mods().air_lift_max == 0 {
             return;
         }
+        let land = self.air_lift_landings();
         for s in self.spaces() {
-            if self.state.count(s, PieceType::TROOPS) > 0 && !self.govt_special_barred(s) {
-                let mut n = Count::default();
-                self.air_lift_dests(s, &mut n);
-                if n.0 > 0 {
-                    out.put(Choice::Space(s));
-                }
+            if out.enough() {
+                return;
+            }
+            if out.enough() {
+                return;
+            }
+            if self.state.count(s, PieceType::TROOPS) > 0 && !self.govt_special_barred(s) && land & !s.bit() != 0 {
+                out.put(Choice::Space(s));
             }
         }
     }
@@ -182,12 +195,15 @@ impl<'r> Game<'r> {
             return;
         }
         for s in self.spaces() {
+            if out.enough() {
+                return;
+            }
             if self.def(s).is_city() || self.govt_special_barred(s) {
                 continue;
             }
-            let mut n = Count::default();
+            let mut n = Any::default();
             self.removable(s, GOVT, Targeting::Exposed, 0b1110, &mut n);
-            if n.0 > 0 {
+            if n.0 {
                 out.put(Choice::Space(s));
             }
         }
@@ -208,6 +224,9 @@ impl<'r> Game<'r> {
 
     fn eradicate_spaces(&self, out: &mut impl Sink) {
         for s in self.spaces() {
+            if out.enough() {
+                return;
+            }
             if self.def(s).is_department()
                 && self.state.space(s).faction_pieces(Faction::Cartels) > 0
                 && !self.govt_special_barred(s)
@@ -274,6 +293,9 @@ impl<'r> Game<'r> {
 
     fn extort_spaces(&self, f: Faction, done: u64, out: &mut impl Sink) {
         for s in self.spaces() {
+            if out.enough() {
+                return;
+            }
             if done & s.bit() == 0 && self.underground(s, f) > 0 && self.controls(f, s) {
                 out.put(Choice::Space(s));
             }
@@ -324,15 +346,18 @@ impl<'r> Game<'r> {
     fn kidnap_spaces(&self, act: &Action, done: u64, out: &mut impl Sink) {
         let farc = PieceType::guerrilla(Faction::Farc);
         for s in self.spaces() {
+            if out.enough() {
+                return;
+            }
             if !act.selected(s) || done & s.bit() != 0 {
                 continue;
             }
             if self.state.count(s, farc) <= self.state.count(s, PieceType::POLICE) {
                 continue;
             }
-            let mut n = Count::default();
+            let mut n = Any::default();
             self.kidnap_targets(s, &mut n);
-            if n.0 > 0 {
+            if n.0 {
                 out.put(Choice::Space(s));
             }
         }
@@ -411,6 +436,9 @@ impl<'r> Game<'r> {
     fn assassinate_spaces(&self, act: &Action, done: u64, out: &mut impl Sink) {
         let auc = PieceType::guerrilla(Faction::Auc);
         for s in self.spaces() {
+            if out.enough() {
+                return;
+            }
             if !act.selected(s) || done & s.bit() != 0 {
                 continue;
             }
@@ -459,13 +487,16 @@ impl<'r> Game<'r> {
     fn cultivate_spaces(&self, act: &Action, out: &mut impl Sink) {
         let g = PieceType::guerrilla(Faction::Cartels);
         for s in self.spaces() {
+            if out.enough() {
+                return;
+            }
             let def = self.def(s);
             if def.is_loc() || def.pop == 0 || self.state.count(s, g) <= self.state.count(s, PieceType::POLICE) {
                 continue;
             }
-            let mut n = Count::default();
+            let mut n = Any::default();
             self.cultivate_steps(act, s, &mut n);
-            if n.0 > 0 {
+            if n.0 {
                 out.put(Choice::Space(s));
             }
         }
@@ -518,6 +549,9 @@ impl<'r> Game<'r> {
         }
         let base = PieceType::base(Faction::Cartels);
         for s in self.spaces() {
+            if out.enough() {
+                return;
+            }
             if self.state.count(s, base) > 0 && self.guerrillas_in(s) > 0 {
                 out.put(Choice::Space(s));
             }
@@ -529,9 +563,9 @@ impl<'r> Game<'r> {
         if self.state.on_map(self.rules, base) > 0 {
             out.put(Choice::Step(Step::RemoveBases));
         }
-        let mut n = Count::default();
+        let mut n = Any::default();
         self.shipment_spaces(&mut n);
-        if n.0 > 0 {
+        if n.0 {
             out.put(Choice::Step(Step::Shipments));
         }
     }
@@ -609,12 +643,15 @@ impl<'r> Game<'r> {
 
     fn bribe_spaces(&self, done: u64, out: &mut impl Sink) {
         for s in self.spaces() {
+            if out.enough() {
+                return;
+            }
             if done & s.bit() != 0 {
                 continue;
             }
-            let mut n = Count::default();
+            let mut n = Any::default();
             self.bribe_steps(s, &mut n);
-            if n.0 > 0 {
+            if n.0 {
                 out.put(Choice::Space(s));
             }
         }
