@@ -1,10 +1,9 @@
 //! `abyss sim`: many complete games with the random agent; winners, margins, game
 //! length, failures, speed.
 
-use crate::content::Setup;
 use crate::game::playout::random_game;
 use crate::game::{Outcome, Stop};
-use crate::kernel::{Faction, Ruleset};
+use crate::kernel::Faction;
 use serde::Serialize;
 use std::io::{IsTerminal, Write};
 use std::time::Instant;
@@ -40,15 +39,12 @@ pub struct GameResult {
     pub decisions: u64,
 }
 
-/// Play games `seeds` on `jobs` threads; results in seed order.
-pub fn run_games(
-    rules: &Ruleset,
-    setup: &Setup,
-    seeds: std::ops::Range<u64>,
-    jobs: usize,
-    check: bool,
-    progress: bool,
-) -> Vec<GameResult> {
+/// Play games `seeds` on `jobs` threads with `play` (a seed to a finished game); results
+/// in seed order.
+pub fn run_games<'r, P>(seeds: std::ops::Range<u64>, jobs: usize, progress: bool, play: P) -> Vec<GameResult>
+where
+    P: Fn(u64) -> (Result<Outcome, Stop>, crate::game::Game<'r>) + Sync,
+{
     let total = seeds.end - seeds.start;
     let next = std::sync::atomic::AtomicU64::new(seeds.start);
     let done = std::sync::atomic::AtomicU64::new(0);
@@ -62,7 +58,7 @@ pub fn run_games(
                         if seed >= seeds.end {
                             return out;
                         }
-                        let (outcome, game) = random_game(rules, setup, seed, check);
+                        let (outcome, game) = play(seed);
                         out.push(GameResult {
                             seed,
                             outcome,
@@ -188,7 +184,9 @@ pub fn run(a: Args) -> Result<i32, String> {
     let (rules, _, setup) = super::position(&files, &a.scenario, a.seed)?;
     let progress = std::io::stderr().is_terminal();
     let start = Instant::now();
-    let results = run_games(&rules, &setup, a.seed..a.seed + a.games, a.jobs, a.check, progress);
+    let results = run_games(a.seed..a.seed + a.games, a.jobs, progress, |seed| {
+        random_game(&rules, &setup, seed, a.check)
+    });
     let summary = summarize(&a.scenario, &results, start.elapsed().as_secs_f64());
     match a.format {
         super::validate::Format::Json => {

@@ -15,6 +15,16 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
+    /// Also play this many random games of the scenario (default: standard), checking
+    /// every invariant before every decision and replaying each game from its answers.
+    #[arg(long, default_value_t = 0)]
+    pub games: u64,
+    /// Seed of the first playout.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads for the playouts.
+    #[arg(long, default_value_t = 1)]
+    pub jobs: usize,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
@@ -107,11 +117,36 @@ pub fn check(files: &content::ContentFiles, only: Option<&str>) -> Result<Report
 pub fn run(a: Args) -> Result<i32, String> {
     let files = a.content.files()?;
     let report = check(&files, a.scenario.as_deref())?;
+    let playouts = if report.ok && a.games > 0 {
+        Some(playouts(&files, a.scenario.as_deref().unwrap_or("standard"), &a)?)
+    } else {
+        None
+    };
     match a.format {
-        Format::Json => println!("{}", serde_json::to_string_pretty(&report).map_err(|e| e.to_string())?),
-        Format::Text => print!("{}", render(&report)),
+        Format::Json => {
+            let both = serde_json::json!({ "content": report, "playouts": playouts });
+            println!("{}", serde_json::to_string_pretty(&both).map_err(|e| e.to_string())?)
+        }
+        Format::Text => {
+            print!("{}", render(&report));
+            if let Some(p) = &playouts {
+                super::sim::print_summary(p);
+            }
+        }
     }
-    Ok(if report.ok { 0 } else { 1 })
+    let ok = report.ok && playouts.as_ref().is_none_or(|p| p.failures.is_empty());
+    Ok(if ok { 0 } else { 1 })
+}
+
+/// Random playouts with every check (crate::game::playout::checked_playout).
+fn playouts(files: &content::ContentFiles, scenario: &str, a: &Args) -> Result<super::sim::Summary, String> {
+    let (rules, _, setup) = super::position(files, scenario, a.seed)?;
+    let progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let start = std::time::Instant::now();
+    let results = super::sim::run_games(a.seed..a.seed + a.games, a.jobs, progress, |seed| {
+        crate::game::playout::checked_playout(&rules, &setup, seed)
+    });
+    Ok(super::sim::summarize(scenario, &results, start.elapsed().as_secs_f64()))
 }
 
 pub fn render(report: &Report) -> String {

@@ -99,3 +99,29 @@ pub fn random_game<'r>(rules: &'r Ruleset, setup: &Setup, seed: u64, check: bool
     let result = game.play();
     (result, game)
 }
+
+/// A validator's playout: a random game with every invariant checked before every
+/// decision and at the end, then replayed from its answers, which must give the same
+/// outcome and the same final state. Returns the live game's outcome and counters, or
+/// what went wrong.
+pub fn checked_playout<'r>(rules: &'r Ruleset, setup: &Setup, seed: u64) -> (Result<Outcome, Stop>, Game<'r>) {
+    let (live, game) = random_game(rules, setup, seed, true);
+    let live = live.and_then(|outcome| {
+        let broken = crate::kernel::check_invariants(&game.state, rules);
+        if !broken.is_empty() {
+            return Err(Stop::Failed(format!(
+                "invariant broken at the end: {}",
+                broken.join("; ")
+            )));
+        }
+        let mut replay = new_game(rules, reseeded(setup, seed), Replay::agents(game.answers.clone()));
+        match replay.play() {
+            Ok(o) if o == outcome && replay.state == game.state && replay.stats == game.stats => Ok(outcome),
+            Ok(_) => Err(Stop::Failed(
+                "the replay of the answers ended differently from the live game".into(),
+            )),
+            Err(e) => Err(Stop::Failed(format!("the replay of the answers stopped: {e}"))),
+        }
+    });
+    (live, game)
+}
