@@ -4,6 +4,7 @@
 //! checked `Ruleset` and scenario set-ups; `game` is the rules engine (in progress: deck
 //! preparation); `cli` holds the subcommands of the binary.
 
+pub mod agents;
 pub mod cli;
 pub mod content;
 pub mod game;

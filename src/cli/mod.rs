@@ -1,6 +1,7 @@
 //! The command line: one file per subcommand; main.rs only calls `cli::main`.
 //! Exit codes: 0 clean, 1 findings or failed checks, 2 usage or I/O error.
 
+pub mod play;
 pub mod show;
 pub mod sim;
 pub mod validate;
@@ -27,6 +28,8 @@ enum Command {
     Validate(validate::Args),
     /// Print a scenario's position as a person reads it.
     Show(show::Args),
+    /// Play a game at the terminal (`--human govt,farc`; other Factions play at random).
+    Play(play::Args),
     /// Play many complete games with random agents and report the results.
     Sim(sim::Args),
 }
@@ -44,6 +47,7 @@ pub fn main() -> i32 {
         Command::Validate(a) => validate::run(a),
         Command::Show(a) => show::run(a),
         Command::Sim(a) => sim::run(a),
+        Command::Play(a) => play::run(a),
     };
     match result {
         Ok(code) => code,

@@ -37,31 +37,44 @@ pub fn random_agents<'r>(seed: u64) -> Vec<Box<dyn Agent + 'r>> {
 pub struct Replay;
 
 impl Replay {
-    /// Four agents sharing one answer list.
+    /// Four agents sharing one answer list; running out of answers stops the game.
     pub fn agents<'r>(answers: Vec<(Faction, Choice)>) -> Vec<Box<dyn Agent + 'r>> {
+        Replay::then(answers, Faction::ALL.iter().map(|_| None).collect())
+    }
+
+    /// Four agents that replay `answers` and then hand over to `live` (one per Faction;
+    /// None stops the game there): how undo and loading a saved game resume play.
+    pub fn then<'r>(
+        answers: Vec<(Faction, Choice)>,
+        live: Vec<Option<Box<dyn Agent + 'r>>>,
+    ) -> Vec<Box<dyn Agent + 'r>> {
         let next = std::rc::Rc::new(std::cell::Cell::new(0));
         let shared = std::rc::Rc::new(answers);
-        Faction::ALL
-            .iter()
-            .map(|_| {
+        live.into_iter()
+            .map(|live| {
                 Box::new(SharedReplay {
                     answers: shared.clone(),
                     next: next.clone(),
+                    live,
                 }) as Box<dyn Agent + 'r>
             })
             .collect()
     }
 }
 
-struct SharedReplay {
+struct SharedReplay<'r> {
     answers: std::rc::Rc<Vec<(Faction, Choice)>>,
     next: std::rc::Rc<std::cell::Cell<usize>>,
+    live: Option<Box<dyn Agent + 'r>>,
 }
 
-impl Agent for SharedReplay {
+impl Agent for SharedReplay<'_> {
     fn decide(&mut self, view: &super::decision::View, request: &super::decision::Request) -> Result<usize, Stop> {
         let i = self.next.get();
         let Some(&(f, choice)) = self.answers.get(i) else {
+            if let Some(live) = &mut self.live {
+                return live.decide(view, request);
+            }
             return Err(Stop::Diverged(format!(
                 "answer {}: the record ends, but {} is asked \"{}\"",
                 i + 1,

@@ -1,0 +1,77 @@
+//! `abyss play`: a game at the terminal. Named Factions are human; the others are played
+//! by the random agent (until the Non-player bots exist). `undo` replays the game without
+//! the last human decision.
+
+use crate::agents::terminal::Terminal;
+use crate::game::playout::{Replay, agent_seed, new_game, reseeded};
+use crate::game::{Agent, Choice, RandomAgent, Stop};
+use crate::kernel::Faction;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub content: super::ContentArgs,
+    #[arg(long, default_value = "standard")]
+    pub scenario: String,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// The Factions played at this terminal, e.g. `govt,farc` (default: all four).
+    #[arg(long, value_delimiter = ',')]
+    pub human: Vec<String>,
+}
+
+pub fn run(a: Args) -> Result<i32, String> {
+    let files = a.content.files()?;
+    let (rules, _, setup) = super::position(&files, &a.scenario, a.seed)?;
+    let mut human = [a.human.is_empty(); 4];
+    for h in &a.human {
+        let f = Faction::from_slug(h)
+            .ok_or_else(|| format!("--human: unknown Faction `{h}` (govt, farc, auc, cartels)"))?;
+        human[f.index()] = true;
+    }
+    let mut answers: Vec<(Faction, Choice)> = Vec::new();
+    loop {
+        let live: Vec<Option<Box<dyn Agent>>> = Faction::ALL
+            .iter()
+            .map(|&f| -> Option<Box<dyn Agent>> {
+                if human[f.index()] {
+                    let stdin = std::io::stdin().lock();
+                    Some(Box::new(Terminal::new(stdin, std::io::stdout(), None)))
+                } else {
+                    Some(Box::new(RandomAgent::new(agent_seed(a.seed, f))))
+                }
+            })
+            .collect();
+        let mut game = new_game(&rules, reseeded(&setup, a.seed), Replay::then(answers.clone(), live));
+        let result = game.play();
+        match result {
+            Ok(outcome) => {
+                println!(
+                    "\nGame over{}.",
+                    match outcome.victory_check {
+                        Some(n) => format!(" at the victory check of Propaganda card {n}"),
+                        None => " after the final Propaganda".into(),
+                    }
+                );
+                for (i, (seat, margin)) in outcome.ranking.iter().enumerate() {
+                    let names: Vec<&str> = seat.iter().map(|f| f.name()).collect();
+                    println!("  {}. {} (margin {margin})", i + 1, names.join(" + "));
+                }
+                return Ok(0);
+            }
+            Err(Stop::Undo) => {
+                // Back one human decision: drop it and everything answered after it.
+                let mut kept = game.answers;
+                let last_human = kept.iter().rposition(|(f, _)| human[f.index()]).unwrap_or(0);
+                kept.truncate(last_human);
+                answers = kept;
+                println!("(undone: replaying {} answers)", answers.len());
+            }
+            Err(Stop::Quit) => return Ok(0),
+            Err(e) => {
+                eprintln!("the game stopped: {e}");
+                return Ok(1);
+            }
+        }
+    }
+}
