@@ -70,3 +70,60 @@ pub fn setup(r: &Ruleset, name: &str) -> Setup {
 pub fn sp(r: &Ruleset, slug: &str) -> SpaceId {
     r.map.find(slug).unwrap_or_else(|| panic!("no space {slug}"))
 }
+
+/// A game from a set-up with a fixed deck, answering from `answers` — one answer per line,
+/// `faction word` (e.g. "govt sweep", "govt cesar", "farc 2") — until they run out. The
+/// game stops at the first question after the last answer (Err(Stop::Diverged) saying
+/// "the record ends"), or at its end. Questions with a single option are answered by the
+/// engine and take no line.
+pub fn play_answers<'r>(
+    r: &'r Ruleset,
+    setup: Setup,
+    deck: &[u8],
+    answers: &str,
+) -> (abyss::game::Game<'r>, Result<abyss::game::Outcome, abyss::game::Stop>) {
+    use abyss::game::{Choice, Game, playout::Replay};
+    use abyss::kernel::Faction;
+    let list: Vec<(Faction, Choice)> = answers
+        .lines()
+        .map(|l| l.split('#').next().unwrap().trim())
+        .filter(|l| !l.is_empty())
+        .map(|l| {
+            let (f, w) = l
+                .split_once(' ')
+                .unwrap_or_else(|| panic!("`{l}`: expected `faction answer`"));
+            let f = Faction::from_slug(f).unwrap_or_else(|| panic!("`{l}`: unknown faction"));
+            let c = Choice::parse(w.trim(), r).unwrap_or_else(|| panic!("`{l}`: unknown answer"));
+            (f, c)
+        })
+        .collect();
+    let mut game = Game::new(r, setup, deck.to_vec(), Replay::agents(list));
+    game.check_every_decision = true;
+    let result = game.play();
+    (game, result)
+}
+
+/// The play stopped because the answers ran out (the normal end of a scripted test).
+pub fn ran_out(result: &Result<abyss::game::Outcome, abyss::game::Stop>) -> bool {
+    matches!(result, Err(abyss::game::Stop::Diverged(m)) if m.contains("the record ends"))
+}
+
+/// An empty board with Resources, for tests that build a position from nothing: the
+/// standard set-up's tracks and seating, with every piece Available and every space
+/// Neutral.
+pub fn empty_setup(r: &Ruleset) -> Setup {
+    let mut s = setup(r, "standard");
+    let seed_state = abyss::kernel::State::empty(r, 1);
+    let (res, aid, pres) = (
+        abyss::kernel::Faction::ALL.map(|f| s.state.resources(f)),
+        s.state.aid(),
+        s.state.president(),
+    );
+    s.state = seed_state;
+    for f in abyss::kernel::Faction::ALL {
+        s.state.add_resources(r, f, res[f.index()] as i16).unwrap();
+    }
+    s.state.add_aid(r, aid as i16).unwrap();
+    s.state.set_president(r, pres).unwrap();
+    s
+}
