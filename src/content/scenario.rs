@@ -52,6 +52,7 @@ struct ScenarioFile {
     seating: Option<Spanned<SeatingToml>>,
     final_propaganda: Option<Spanned<i64>>,
     skip_victory: Option<Vec<Spanned<i64>>>,
+    open_deployment: Option<Vec<Spanned<String>>>,
 }
 
 #[derive(Deserialize)]
@@ -205,6 +206,8 @@ pub struct Scenario {
     pub seating: Option<At<SeatingToml>>,
     pub final_propaganda: Option<At<i64>>,
     pub skip_victory: Option<Vec<At<i64>>>,
+    /// Factions that place their forces freely at the start (2.1 Open Deployment).
+    pub open_deployment: Option<Vec<At<String>>>,
 }
 
 /// Read a scenario, following `base` through the content's scenarios/ folder.
@@ -287,6 +290,7 @@ fn load_layer(
         seating: None,
         final_propaganda: None,
         skip_victory: None,
+        open_deployment: None,
     });
     sc.slug = slug.clone();
     sc.file = file.path.clone();
@@ -331,6 +335,9 @@ fn load_layer(
     }
     if let Some(e) = raw.event_spaces {
         sc.event_spaces = Some(e.into_iter().map(|v| wrap(v, file)).collect());
+    }
+    if let Some(v) = raw.open_deployment {
+        sc.open_deployment = Some(v.into_iter().map(|v| wrap(v, file)).collect());
     }
     if let Some(v) = raw.skip_victory {
         sc.skip_victory = Some(v.into_iter().map(|v| wrap(v, file)).collect());

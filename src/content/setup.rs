@@ -62,6 +62,10 @@ pub struct Setup {
     pub final_propaganda: u8,
     /// Propaganda Rounds (by count) whose Victory phase is skipped (Quick-Play set-up).
     pub skip_victory: Vec<u8>,
+    /// 2.1 Open Deployment: Factions that place their forces at the start, in the rules'
+    /// order (Cartels, AUC, FARC, Government), with the pieces each places (per
+    /// PieceType index): the forces its Standard Deployment would have had.
+    pub open_deployment: Vec<(Faction, [u8; PieceType::COUNT])>,
 }
 
 fn setup_code(r: &Refusal) -> &'static str {
@@ -268,6 +272,7 @@ pub fn build_setup(sc: &Scenario, r: &Ruleset, seed: u64) -> (Setup, Vec<Finding
         });
     }
 
+    let open_deployment = take_open_deployment(sc, r, &mut st, &mut out);
     let deck = check_deck(sc, r, &mut out);
     let seating = check_seating(sc, &mut out);
     let propaganda = deck.propaganda_cards(r);
@@ -307,9 +312,47 @@ pub fn build_setup(sc: &Scenario, r: &Ruleset, seed: u64) -> (Setup, Vec<Finding
             seating,
             final_propaganda,
             skip_victory,
+            open_deployment,
         },
         out,
     )
+}
+
+/// 2.1 Open Deployment: the named Factions' forces come off the map, to be placed by
+/// their players at the start of the game, Cartels first, then AUC, FARC, Government.
+fn take_open_deployment(
+    sc: &Scenario,
+    r: &Ruleset,
+    st: &mut State,
+    out: &mut Vec<Finding>,
+) -> Vec<(Faction, [u8; PieceType::COUNT])> {
+    let mut named = [false; 4];
+    for v in sc.open_deployment.iter().flatten() {
+        match Faction::from_slug(&v.value) {
+            Some(f) => named[f.index()] = true,
+            None => out.push(v.finding(
+                "unknown-faction",
+                format!("open_deployment: unknown faction `{}`", v.value),
+            )),
+        }
+    }
+    let mut deploy = Vec::new();
+    for f in [Faction::Cartels, Faction::Auc, Faction::Farc, Faction::Govt] {
+        if !named[f.index()] {
+            continue;
+        }
+        let mut counts = [0u8; PieceType::COUNT];
+        for t in PieceType::all().into_iter().filter(|t| t.faction == f) {
+            let on_map: Vec<_> = r.forces.pieces_of(t).filter(|&p| st.piece_space(p).is_some()).collect();
+            for p in on_map {
+                if st.remove_piece(r, p).is_ok() {
+                    counts[t.index()] += 1;
+                }
+            }
+        }
+        deploy.push((f, counts));
+    }
+    deploy
 }
 
 fn check_deck(sc: &Scenario, r: &Ruleset, out: &mut Vec<Finding>) -> DeckSpec {

@@ -65,6 +65,8 @@ pub struct Game<'r> {
     request: Request,
     /// Per-card bookkeeping (2.3.6, Capabilities that limit spaces per card).
     pub(crate) card: CardContext,
+    /// Forces still to be placed by Open Deployment before the first card (2.1).
+    pub(crate) open_deployment: Vec<(Faction, [u8; crate::kernel::PieceType::COUNT])>,
 }
 
 /// What the rules track across one card.
@@ -110,6 +112,7 @@ impl<'r> Game<'r> {
                 options: Vec::with_capacity(64),
             },
             card: CardContext::default(),
+            open_deployment: setup.open_deployment,
         }
     }
 

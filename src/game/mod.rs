@@ -4,6 +4,7 @@
 
 pub mod decision;
 pub mod deck;
+mod deployment;
 pub mod engine;
 pub mod ops;
 pub mod playout;

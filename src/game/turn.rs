@@ -11,6 +11,7 @@ use crate::kernel::{CardKind, Faction, PieceType, SpaceId};
 impl<'r> Game<'r> {
     /// Play from the current card to the end of the game.
     pub fn play(&mut self) -> Result<Outcome, Stop> {
+        self.open_deployment()?;
         let final_event = self.final_event_index();
         let mut last_was_propaganda = false;
         while let Some(number) = self.current_card() {
