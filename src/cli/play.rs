@@ -43,6 +43,8 @@ pub fn run(a: Args) -> Result<i32, String> {
             })
             .collect();
         let mut game = new_game(&rules, reseeded(&setup, a.seed), Replay::then(answers.clone(), live));
+        // 1.5.2: players may bargain when more than one Faction is at the table.
+        game.negotiation = human.iter().filter(|&&h| h).count() > 1;
         let result = game.play();
         match result {
             Ok(outcome) => {

@@ -58,6 +58,8 @@ pub struct Game<'r> {
     pub answers: Vec<(Faction, Choice)>,
     /// Run `check_invariants` before every question (validator and tests).
     pub check_every_decision: bool,
+    /// Offer the voluntary transfers of 1.5.2 during each Operation.
+    pub negotiation: bool,
     pub stats: Stats,
     /// Human-readable lines of what happened, when enabled.
     pub log: Option<Vec<String>>,
@@ -102,6 +104,7 @@ impl<'r> Game<'r> {
             propaganda_played: 0,
             answers: Vec::new(),
             check_every_decision: false,
+            negotiation: false,
             stats: Stats::default(),
             log: None,
             agents,

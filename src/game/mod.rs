@@ -6,6 +6,7 @@ pub mod decision;
 pub mod deck;
 mod deployment;
 pub mod engine;
+mod negotiation;
 pub mod ops;
 pub mod playout;
 mod propaganda;

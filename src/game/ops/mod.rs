@@ -325,7 +325,7 @@ impl<'r> Game<'r> {
         Ok(lost)
     }
 
-    fn transfer_to_class(&mut self, s: SpaceId, i: u8, c: Choice, except: PieceId) -> Result<(), Stop> {
+    pub(crate) fn transfer_to_class(&mut self, s: SpaceId, i: u8, c: Choice, except: PieceId) -> Result<(), Stop> {
         let Choice::Piece(t, u) = c else {
             return Err(Stop::Failed(format!("expected a Guerrilla, got {c}")));
         };
@@ -493,6 +493,7 @@ impl<'r> Game<'r> {
         let f = act.faction;
         let op = act.op;
         self.note(|_| format!("{} executes {}", f.name(), op.slug()));
+        self.negotiate(f)?;
         match act.op {
             Op::Train => self.train(act)?,
             Op::Patrol => self.patrol(act)?,
