@@ -30,8 +30,10 @@ impl<'r> Game<'r> {
     }
 
     /// Offer the transfers of 1.5.2 around `executing`'s Operation or Event: it may give
-    /// to anyone, and anyone may give to it.
-    pub(crate) fn negotiate(&mut self, executing: Faction) -> Result<(), Stop> {
+    /// to anyone, and anyone may give to it. The executing Faction keeps `reserve`
+    /// Resources, what its Operation's first space costs, so that the Operation it chose
+    /// can still happen.
+    pub(crate) fn negotiate(&mut self, executing: Faction, reserve: u8) -> Result<(), Stop> {
         if !self.negotiation {
             return Ok(());
         }
@@ -44,10 +46,11 @@ impl<'r> Game<'r> {
                     None,
                     |g, o| {
                         o.push(Choice::Done);
+                        let keep = if giver == executing { reserve } else { 0 };
                         for to in Faction::ALL {
                             let involved = giver == executing || to == executing;
                             let something =
-                                g.state.resources(giver) > 0 || !g.shipment_handover_spaces(giver, to).is_empty();
+                                g.state.resources(giver) > keep || !g.shipment_handover_spaces(giver, to).is_empty();
                             if involved && g.may_receive(giver, to) && something {
                                 o.push(Choice::Faction(to));
                             }
@@ -56,8 +59,9 @@ impl<'r> Game<'r> {
                 )?;
                 let Choice::Faction(to) = c else { break };
                 let spaces = self.shipment_handover_spaces(giver, to);
+                let keep = if giver == executing { reserve } else { 0 };
                 let what = self.ask(giver, "Give Resources, or a Shipment?", None, |g, o| {
-                    if g.state.resources(giver) > 0 {
+                    if g.state.resources(giver) > keep {
                         o.push(Choice::Step(Step::Resources));
                     }
                     if !spaces.is_empty() {
@@ -66,7 +70,7 @@ impl<'r> Game<'r> {
                 })?;
                 if what == Choice::Step(Step::Resources) {
                     let room = self.rules.forces.limits.resources_max - self.state.resources(to);
-                    let most = self.state.resources(giver).min(room);
+                    let most = (self.state.resources(giver) - keep).min(room);
                     if most == 0 {
                         continue;
                     }

@@ -493,7 +493,13 @@ impl<'r> Game<'r> {
         let f = act.faction;
         let op = act.op;
         self.note(|_| format!("{} executes {}", f.name(), op.slug()));
-        self.negotiate(f)?;
+        let first_cost = match op {
+            Op::Train | Op::Patrol => 3,
+            Op::Sweep => self.state.mods().sweep_cost,
+            Op::Assault => self.state.mods().assault_cost,
+            _ => 1,
+        };
+        self.negotiate(f, self.cost(act, first_cost))?;
         match act.op {
             Op::Train => self.train(act)?,
             Op::Patrol => self.patrol(act)?,
