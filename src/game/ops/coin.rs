@@ -390,7 +390,7 @@ impl<'r> Game<'r> {
     pub(crate) fn sweep_spaces(&self, act: &Action, out: &mut impl Sink) {
         let mods = self.state.mods();
         if (act.limited && act.count >= 1)
-            || self.card.final_event_card && !act.free
+            || self.card.final_event_card && !act.by_event
             || self.card.sweep_spaces >= mods.sweep_max_spaces
             || !self.can_pay(act, mods.sweep_cost)
         {

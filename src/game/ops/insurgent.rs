@@ -173,7 +173,7 @@ impl<'r> Game<'r> {
     }
 
     pub(crate) fn march_origins(&self, act: &Action, out: &mut impl Sink) {
-        if self.card.final_event_card && !act.free {
+        if self.card.final_event_card && !act.by_event {
             return; // 2.3.9: no March on the final Event card
         }
         let g = PieceType::guerrilla(act.faction);

@@ -24,6 +24,9 @@ pub struct Action {
     pub limited: bool,
     /// Free (3.1.2): no Resource cost.
     pub free: bool,
+    /// Granted by an Event (5.5): exempt from the final Event card's limits on player
+    /// Operations (2.3.9), which still bind a Shipped free Limited Operation.
+    pub by_event: bool,
     /// May add a Special Activity (4.1).
     pub specials_allowed: bool,
     /// The Special Activity executed, once chosen.
@@ -52,6 +55,7 @@ impl Action {
             op,
             limited: false,
             free: false,
+            by_event: false,
             specials_allowed: true,
             special: None,
             spaces: 0,
