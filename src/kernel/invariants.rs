@@ -262,7 +262,8 @@ mod tests {
             st.place(&r, SpaceId(1), PieceType::guerrilla(Faction::Farc)).unwrap();
             st
         };
-        let corruptions: Vec<(&str, Box<dyn Fn(&mut State)>)> = vec![
+        type Corruption = Box<dyn Fn(&mut State)>;
+        let corruptions: Vec<(&str, Corruption)> = vec![
             ("count", Box::new(|st| st.spaces[0].counts[0] += 1)),
             ("available", Box::new(|st| st.available[0] += 1)),
             ("control", Box::new(|st| st.spaces[0].control = Control::Farc)),
