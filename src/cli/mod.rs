@@ -1,8 +1,10 @@
 //! The command line: one file per subcommand; main.rs only calls `cli::main`.
 //! Exit codes: 0 clean, 1 findings or failed checks, 2 usage or I/O error.
 
+pub mod replay;
 pub mod show;
 pub mod sim;
+pub mod test;
 pub mod validate;
 
 use crate::content::{ContentFiles, Finding, Scenario, Setup};
@@ -29,6 +31,10 @@ enum Command {
     Show(show::Args),
     /// Play many complete games with random agents and report the results.
     Sim(sim::Args),
+    /// Rebuild a recorded game from its record and report how it went.
+    Replay(replay::Args),
+    /// Run scenario tests (setup, play, expect).
+    Test(test::Args),
 }
 
 pub fn main() -> i32 {
@@ -44,6 +50,8 @@ pub fn main() -> i32 {
         Command::Validate(a) => validate::run(a),
         Command::Show(a) => show::run(a),
         Command::Sim(a) => sim::run(a),
+        Command::Replay(a) => replay::run(a),
+        Command::Test(a) => test::run(a),
     };
     match result {
         Ok(code) => code,
