@@ -61,6 +61,15 @@ fn place(file: &str, rec: &Record, i: usize) -> String {
     }
 }
 
+/// Does the replay stop as the record's trailer says it did?
+fn same_stop(why: &str, result: &Result<Outcome, Stop>) -> bool {
+    let same = result.as_ref().is_err_and(|stop| stop.to_string() == why);
+    if !same {
+        println!("the record says it stopped with: {why}");
+    }
+    same
+}
+
 /// Report the replay; true when it passes `--verify`.
 fn report(file: &str, rec: &Record, rules: &Ruleset, out: &Replayed) -> bool {
     let total = out.script.answers.len();
@@ -123,7 +132,11 @@ fn report(file: &str, rec: &Record, rules: &Ruleset, out: &Replayed) -> bool {
                 "{last}: the record ends after answer {used}; next, {}",
                 question().unwrap_or_default()
             );
-            matches!(rec.trailer, Some(Trailer::Stopped(None)))
+            match &rec.trailer {
+                Some(Trailer::Stopped(None)) => true,
+                Some(Trailer::Stopped(Some(why))) => same_stop(why, &out.result),
+                _ => false,
+            }
         }
         Err(stop) => {
             match stop {
@@ -145,13 +158,7 @@ fn report(file: &str, rec: &Record, rules: &Ruleset, out: &Replayed) -> bool {
             }
             match &rec.trailer {
                 Some(Trailer::Stopped(None)) => all_used,
-                Some(Trailer::Stopped(Some(why))) => {
-                    let same = *why == stop.to_string();
-                    if !same {
-                        println!("the record says it stopped with: {why}");
-                    }
-                    all_used && same
-                }
+                Some(Trailer::Stopped(Some(why))) => all_used && same_stop(why, &out.result),
                 _ => false,
             }
         }

@@ -83,3 +83,38 @@ pub(crate) fn scenario_word(name: &str) -> String {
             .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '/' | '.'));
     if bare { name.to_string() } else { quote(name) }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_are_not_part_of_the_value() {
+        let a = Answer {
+            faction: Faction::Govt,
+            word: "pass".into(),
+            line: Line(3),
+        };
+        let b = Answer {
+            line: Line(90),
+            ..a.clone()
+        };
+        assert_eq!(a, b);
+        assert_ne!(
+            a,
+            Answer {
+                word: "done".into(),
+                ..b
+            }
+        );
+    }
+
+    #[test]
+    fn names_print_bare_when_they_can() {
+        assert_eq!(scenario_word("standard"), "standard");
+        assert_eq!(scenario_word("mods/x-1.toml"), "mods/x-1.toml");
+        assert_eq!(scenario_word("my file.toml"), "\"my file.toml\"");
+        assert_eq!(quote("a\"b\\c\nd"), "\"a\\\"b\\\\c\\nd\"");
+        assert_eq!(seat_word(&[Faction::Govt, Faction::Auc]), "govt+auc");
+    }
+}

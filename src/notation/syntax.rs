@@ -32,7 +32,10 @@ fn syntax_error(e: pest::error::Error<Rule>, text: &str, file: &str) -> Diagnost
     let message = match &e.variant {
         ErrorVariant::ParsingError { positives, negatives } => {
             let mut expected: Vec<String> = Vec::new();
-            for r in positives {
+            // The end of the file reads best last.
+            let mut positives = positives.clone();
+            positives.sort_by_key(|r| *r == Rule::EOI);
+            for r in &positives {
                 let d = describe(*r);
                 if !expected.contains(&d) {
                     expected.push(d);
@@ -181,5 +184,80 @@ pub(crate) fn answer(p: &Pair) -> Answer {
         faction: f,
         word: w,
         line: line_of(p),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(rule: Rule, text: &str) -> Diagnostic {
+        parse(rule, text, "f").unwrap_err()
+    }
+
+    #[test]
+    fn keywords_end_at_a_word_boundary() {
+        let t = "test \"t\"\nsetup standard\n  momentum-modifier no_air_strike 1\n  momentum 12\nexpect\n";
+        let top = parse(Rule::test_file, t, "f").unwrap();
+        let rules: Vec<Rule> = top
+            .into_inner()
+            .next()
+            .unwrap()
+            .into_inner()
+            .find(|p| p.as_rule() == Rule::setup)
+            .unwrap()
+            .into_inner()
+            .map(|p| p.as_rule())
+            .filter(|r| *r != Rule::eol)
+            .collect();
+        assert_eq!(
+            rules,
+            [
+                Rule::kw_setup,
+                Rule::scenario_name,
+                Rule::c_momentum_modifier,
+                Rule::c_momentum
+            ]
+        );
+        let e = err(
+            Rule::test_file,
+            "test \"t\"\nsetup standard\n  placed cesar x\nexpect\n",
+        );
+        assert_eq!((e.line, e.col), (3, Some(3)));
+    }
+
+    #[test]
+    fn comments_blank_lines_and_crlf_are_allowed_anywhere() {
+        let t = "# head\r\n\r\nabyss-record 1 # magic\r\n  # indented comment\r\nscenario standard\r\nseed 1\r\nanswers\r\n\r\ngovt pass\r\n# tail";
+        assert!(parse(Rule::record_file, t, "f").is_ok());
+    }
+
+    #[test]
+    fn errors_list_what_was_expected_with_the_end_of_file_last() {
+        let e = err(
+            Rule::record_file,
+            "abyss-record 1\nscenario s\nseed 1\nanswers\n42 pass\n",
+        );
+        assert_eq!((e.line, e.col), (5, Some(1)));
+        assert_eq!(
+            e.message,
+            "expected a faction (govt, farc, auc, cartels), `result`, `stopped`, `end` or the end of the file, found `42`"
+        );
+        let e = err(Rule::record_file, "abyss-record 1\nscenario s\nseed 1 2\n");
+        assert_eq!(e.message, "expected the end of the line, found `2`");
+        let e = err(Rule::record_file, "abyss-record 1\nscenario s\nseed\n");
+        assert_eq!(e.message, "expected a number, found the end of the line");
+    }
+
+    #[test]
+    fn strings_unescape() {
+        let top = parse(
+            Rule::test_file,
+            "test \"a \\\"b\\\" \\\\ c\\n\"\nsetup s\nexpect\n",
+            "f",
+        )
+        .unwrap();
+        let name = top.into_inner().next().unwrap().into_inner().nth(1).unwrap();
+        assert_eq!(string(&name), "a \"b\" \\ c\n");
     }
 }

@@ -133,3 +133,47 @@ pub(crate) fn hook_value(r: &Ruleset, name: &str, value: &str) -> Result<u8, Str
         _ => Err(format!("hook `{name}` takes a number, not `{value}`")),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggestions_come_from_the_nearest_word_only_when_near() {
+        let r = crate::content::embedded_rules();
+        assert_eq!(
+            space(&r, "santandre").unwrap_err(),
+            "unknown space `santandre` (did you mean `santander`?)"
+        );
+        assert_eq!(space(&r, "xyz").unwrap_err(), "unknown space `xyz`");
+        assert_eq!(
+            answer(&r, "civic_action").unwrap_err(),
+            "unknown answer `civic_action` (did you mean `civic-action`?)"
+        );
+        assert_eq!(piece(&r, "farc-guerrilla-active").unwrap().1, Some(false));
+        assert!(piece(&r, "bogota").is_err());
+    }
+
+    #[test]
+    fn every_answer_word_resolves() {
+        let r = crate::content::embedded_rules();
+        for w in answer_words(&r) {
+            assert_eq!(answer(&r, &w).unwrap().render(&r), w);
+        }
+    }
+
+    #[test]
+    fn hook_values_take_numbers_factions_spaces_and_flags() {
+        let r = crate::content::embedded_rules();
+        assert_eq!(hook_value(&r, "sweep_cost", "1"), Ok(1));
+        assert_eq!(hook_value(&r, "no_sweep_assault_against", "auc"), Ok(2));
+        assert_eq!(hook_value(&r, "sweep_never_activates", "bogota"), Ok(0));
+        assert_eq!(hook_value(&r, "no_air_strike", "yes"), Ok(1));
+        assert!(hook_value(&r, "sweep_cost", "lots").is_err());
+        assert!(
+            hook_value(&r, "sweep_cots", "1")
+                .unwrap_err()
+                .contains("did you mean `sweep_cost`")
+        );
+    }
+}
