@@ -414,3 +414,33 @@ fn a_stopped_trailer_must_name_the_same_stop() {
         "{out}"
     );
 }
+
+#[test]
+fn sim_writes_each_failing_game_as_a_record_that_replays() {
+    // No random game fails on sound content, so a failure is made up: the first 50
+    // answers of a real game, stopped where those answers run out.
+    let files = ContentFiles::embedded();
+    let (rules, _, setup) = abyss::cli::position(&files, "quick", 21).unwrap();
+    let (_, live) = random_game(&rules, &setup, 21, false);
+    let answers = live.answers[..50].to_vec();
+    let probe = Record::new("quick", 21, &setup.seating, &answers, &rules);
+    let stop = replay(&rules, &setup, &probe, answers.clone()).result.unwrap_err();
+    let failing = abyss::cli::sim::GameResult {
+        seed: 21,
+        outcome: Err(stop.clone()),
+        cards: 0,
+        decisions: 50,
+        answers,
+    };
+    let dir = TempDir::new("save-failures");
+    let n = abyss::cli::sim::save_failures(dir.path(), "quick", false, &files, &rules, &setup, &[failing]).unwrap();
+    assert_eq!(n, 1);
+    let path = dir.path().join("quick-seed-21.rec");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let rec = Record::parse(&text, "saved").unwrap();
+    assert_eq!(rec.content, Some(files.hash()));
+    assert_eq!((rec.scenario.as_str(), rec.seed, rec.answers.len()), ("quick", 21, 50));
+    assert_eq!(rec.trailer, Some(Trailer::Stopped(Some(stop.to_string()))));
+    let (code, out, _) = abyss(&["replay", path.to_str().unwrap(), "--verify"]);
+    assert_eq!(code, 0, "{out}");
+}

@@ -202,7 +202,10 @@ pub fn run(a: Args) -> Result<i32, String> {
     let results = run_games(&rules, &setup, a.seed..a.seed + a.games, a.jobs, a.check, progress);
     let summary = summarize(&a.scenario, &results, start.elapsed().as_secs_f64());
     if let Some(dir) = &a.save_failures {
-        save_failures(dir, &a, &files, &rules, &setup, &results)?;
+        let saved = save_failures(dir, &a.scenario, a.check, &files, &rules, &setup, &results)?;
+        if saved > 0 {
+            eprintln!("{saved} failing games saved in {}", dir.display());
+        }
     }
     match a.format {
         super::validate::Format::Json => {
@@ -213,31 +216,32 @@ pub fn run(a: Args) -> Result<i32, String> {
     Ok(if summary.failures.is_empty() { 0 } else { 1 })
 }
 
-/// Write every failing game as a game record that `abyss replay` reproduces.
-fn save_failures(
+/// Write every failing game as a game record that `abyss replay` reproduces, as
+/// DIR/SCENARIO-seed-N.rec; returns how many were written.
+pub fn save_failures(
     dir: &std::path::Path,
-    a: &Args,
+    scenario: &str,
+    check: bool,
     files: &crate::content::ContentFiles,
     rules: &Ruleset,
     setup: &Setup,
     results: &[GameResult],
-) -> Result<(), String> {
+) -> Result<usize, String> {
     let failing: Vec<&GameResult> = results.iter().filter(|r| r.outcome.is_err()).collect();
     if failing.is_empty() {
-        return Ok(());
+        return Ok(0);
     }
     std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    let stem = std::path::Path::new(&a.scenario)
+    let stem = std::path::Path::new(scenario)
         .file_stem()
         .map_or("game".into(), |s| s.to_string_lossy().into_owned());
     for r in &failing {
-        let mut rec = crate::notation::Record::new(&a.scenario, r.seed, &setup.seating, &r.answers, rules)
+        let mut rec = crate::notation::Record::new(scenario, r.seed, &setup.seating, &r.answers, rules)
             .with_content(files.hash())
             .with_result(&r.outcome);
-        rec.check = a.check;
+        rec.check = check;
         let path = dir.join(format!("{stem}-seed-{}.rec", r.seed));
         std::fs::write(&path, rec.to_string()).map_err(|e| format!("{}: {e}", path.display()))?;
     }
-    eprintln!("{} failing games saved in {}", failing.len(), dir.display());
-    Ok(())
+    Ok(failing.len())
 }
