@@ -95,6 +95,9 @@ fn describe(r: Rule) -> String {
         Rule::guerrilla_state => "active or underground",
         Rule::answer => "an answer (a faction and a word)",
         Rule::test => "`test`",
+        // A whole file fails at its first character: what may start it.
+        Rule::record_file | Rule::magic => "`abyss-record`",
+        Rule::test_file => "`test` or the end of the file",
         other => {
             let name = format!("{other:?}");
             if let Some(kw) = name.strip_prefix("kw_") {
@@ -247,6 +250,15 @@ mod tests {
         assert_eq!(e.message, "expected the end of the line, found `2`");
         let e = err(Rule::record_file, "abyss-record 1\nscenario s\nseed\n");
         assert_eq!(e.message, "expected a number, found the end of the line");
+        let e = err(Rule::record_file, "# a record?\nhello\n");
+        assert_eq!(
+            (e.line, e.message.as_str()),
+            (2, "expected `abyss-record`, found `hello`")
+        );
+        let e = err(Rule::record_file, "hello\n");
+        assert_eq!(e.message, "expected `abyss-record`, found `hello`");
+        let e = err(Rule::test_file, "tset \"x\"\n");
+        assert_eq!(e.message, "expected `test` or the end of the file, found `tset`");
     }
 
     #[test]
