@@ -81,7 +81,7 @@ pub fn run_games(
                             answers,
                         });
                         let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                        if progress && (d % 50 == 0 || d == total) {
+                        if progress && (d.is_multiple_of(50) || d == total) {
                             eprint!("\r{d}/{total} games");
                             let _ = std::io::stderr().flush();
                         }
