@@ -24,13 +24,24 @@ fn main() {
     let secs = t.elapsed().as_secs_f64();
     println!("{games} games ({failed} failed) on one core in {secs:.2} s");
     println!("  {:.0} games/s", games as f64 / secs);
-    println!("  {:.0} decisions/s, {:.2} us per decision", decisions as f64 / secs, 1e6 * secs / decisions as f64);
-    println!("  {:.0} decisions and {:.1} cards per game", decisions as f64 / games as f64, cards as f64 / games as f64);
+    println!(
+        "  {:.0} decisions/s, {:.2} us per decision",
+        decisions as f64 / secs,
+        1e6 * secs / decisions as f64
+    );
+    println!(
+        "  {:.0} decisions and {:.1} cards per game",
+        decisions as f64 / games as f64,
+        cards as f64 / games as f64
+    );
     // The same games with every invariant checked before every decision (validator mode).
     let n = games.min(1000);
     let t = Instant::now();
     for seed in 1..=n {
         let _ = random_game(&rules, &setup, seed, true);
     }
-    println!("  with check_invariants before every decision: {:.0} games/s", n as f64 / t.elapsed().as_secs_f64());
+    println!(
+        "  with check_invariants before every decision: {:.0} games/s",
+        n as f64 / t.elapsed().as_secs_f64()
+    );
 }

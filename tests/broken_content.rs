@@ -64,7 +64,7 @@ fn the_embedded_content_is_clean() {
     let report = validate::check(&ContentFiles::embedded(), None).unwrap();
     assert!(report.ok, "{:#?}", report.findings);
     let names: Vec<&str> = report.scenarios.iter().map(|s| s.name.as_str()).collect();
-    assert_eq!(names, ["quick", "short", "standard"]);
+    assert_eq!(names, ["open", "quick", "short", "standard"]);
 }
 
 #[test]

@@ -2,8 +2,10 @@
 //! Exit codes: 0 clean, 1 findings or failed checks, 2 usage or I/O error.
 
 pub mod play;
+pub mod replay;
 pub mod show;
 pub mod sim;
+pub mod test;
 pub mod validate;
 
 use crate::content::{ContentFiles, Finding, Scenario, Setup};
@@ -32,6 +34,10 @@ enum Command {
     Play(play::Args),
     /// Play many complete games with random agents and report the results.
     Sim(sim::Args),
+    /// Rebuild a recorded game from its record and report how it went.
+    Replay(replay::Args),
+    /// Run scenario tests (setup, play, expect).
+    Test(test::Args),
 }
 
 pub fn main() -> i32 {
@@ -48,6 +54,8 @@ pub fn main() -> i32 {
         Command::Show(a) => show::run(a),
         Command::Sim(a) => sim::run(a),
         Command::Play(a) => play::run(a),
+        Command::Replay(a) => replay::run(a),
+        Command::Test(a) => test::run(a),
     };
     match result {
         Ok(code) => code,

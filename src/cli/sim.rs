@@ -1,9 +1,10 @@
 //! `abyss sim`: many complete games with the random agent; winners, margins, game
 //! length, failures, speed.
 
+use crate::content::Setup;
 use crate::game::playout::random_game;
-use crate::game::{Outcome, Stop};
-use crate::kernel::Faction;
+use crate::game::{Choice, Outcome, Stop};
+use crate::kernel::{Faction, Ruleset};
 use serde::Serialize;
 use std::io::{IsTerminal, Write};
 use std::time::Instant;
@@ -29,6 +30,9 @@ pub struct Args {
     pub check: bool,
     #[arg(long, value_enum, default_value = "text")]
     pub format: super::validate::Format,
+    /// Write each failing game as a record (DIR/SCENARIO-seed-N.rec) for `abyss replay`.
+    #[arg(long, value_name = "DIR")]
+    pub save_failures: Option<std::path::PathBuf>,
 }
 
 /// One game's result, for the summary.
@@ -37,6 +41,8 @@ pub struct GameResult {
     pub outcome: Result<Outcome, Stop>,
     pub cards: u32,
     pub decisions: u64,
+    /// The answers of a failing game (kept for its record); empty for the others.
+    pub answers: Vec<(Faction, Choice)>,
 }
 
 /// Play games `seeds` on `jobs` threads with `play` (a seed to a finished game); results
@@ -58,12 +64,18 @@ where
                         if seed >= seeds.end {
                             return out;
                         }
-                        let (outcome, game) = play(seed);
+                        let (outcome, mut game) = play(seed);
+                        let answers = if outcome.is_err() {
+                            std::mem::take(&mut game.answers)
+                        } else {
+                            Vec::new()
+                        };
                         out.push(GameResult {
                             seed,
                             outcome,
                             cards: game.stats.cards,
                             decisions: game.stats.decisions,
+                            answers,
                         });
                         let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                         if progress && (d.is_multiple_of(50) || d == total) {
@@ -188,6 +200,12 @@ pub fn run(a: Args) -> Result<i32, String> {
         random_game(&rules, &setup, seed, a.check)
     });
     let summary = summarize(&a.scenario, &results, start.elapsed().as_secs_f64());
+    if let Some(dir) = &a.save_failures {
+        let saved = save_failures(dir, &a.scenario, a.check, &files, &rules, &setup, &results)?;
+        if saved > 0 {
+            eprintln!("{saved} failing games saved in {}", dir.display());
+        }
+    }
     match a.format {
         super::validate::Format::Json => {
             println!("{}", serde_json::to_string_pretty(&summary).map_err(|e| e.to_string())?)
@@ -195,4 +213,34 @@ pub fn run(a: Args) -> Result<i32, String> {
         super::validate::Format::Text => print_summary(&summary),
     }
     Ok(if summary.failures.is_empty() { 0 } else { 1 })
+}
+
+/// Write every failing game as a game record that `abyss replay` reproduces, as
+/// DIR/SCENARIO-seed-N.rec; returns how many were written.
+pub fn save_failures(
+    dir: &std::path::Path,
+    scenario: &str,
+    check: bool,
+    files: &crate::content::ContentFiles,
+    rules: &Ruleset,
+    setup: &Setup,
+    results: &[GameResult],
+) -> Result<usize, String> {
+    let failing: Vec<&GameResult> = results.iter().filter(|r| r.outcome.is_err()).collect();
+    if failing.is_empty() {
+        return Ok(0);
+    }
+    std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let stem = std::path::Path::new(scenario)
+        .file_stem()
+        .map_or("game".into(), |s| s.to_string_lossy().into_owned());
+    for r in &failing {
+        let mut rec = crate::notation::Record::new(scenario, r.seed, &setup.seating, &r.answers, rules)
+            .with_content(files.hash())
+            .with_result(&r.outcome);
+        rec.check = check;
+        let path = dir.join(format!("{stem}-seed-{}.rec", r.seed));
+        std::fs::write(&path, rec.to_string()).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(failing.len())
 }

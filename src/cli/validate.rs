@@ -124,8 +124,12 @@ pub fn run(a: Args) -> Result<i32, String> {
     };
     match a.format {
         Format::Json => {
-            let both = serde_json::json!({ "content": report, "playouts": playouts });
-            println!("{}", serde_json::to_string_pretty(&both).map_err(|e| e.to_string())?)
+            // The report, plus `playouts` when games were played.
+            let mut v = serde_json::to_value(&report).map_err(|e| e.to_string())?;
+            if let Some(p) = &playouts {
+                v["playouts"] = serde_json::to_value(p).map_err(|e| e.to_string())?;
+            }
+            println!("{}", serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?)
         }
         Format::Text => {
             print!("{}", render(&report));

@@ -61,6 +61,21 @@ impl ContentFiles {
         Ok(())
     }
 
+    /// A fingerprint of the whole content: FNV-1a 64 over every file's path and text in
+    /// path order, so game records can tell whether they are replayed on the same rules.
+    pub fn hash(&self) -> u64 {
+        const PRIME: u64 = 0x0000_0100_0000_01B3;
+        let mut h: u64 = 0xCBF2_9CE4_8422_2325;
+        for (path, text) in &self.files {
+            // A 0 byte after each part keeps ("ab", "c") apart from ("a", "bc").
+            for b in path.bytes().chain([0]).chain(text.bytes()).chain([0]) {
+                h ^= b as u64;
+                h = h.wrapping_mul(PRIME);
+            }
+        }
+        h
+    }
+
     pub fn get(&self, path: &str) -> Option<SourceFile> {
         self.files.get(path).map(|t| SourceFile::new(path, t.clone()))
     }

@@ -74,8 +74,9 @@ pub struct Game<'r> {
 /// What the rules track across one card.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct CardContext {
-    /// A Faction already benefited from a Shipment on this card (2.3.6).
-    pub shipped: bool,
+    /// Factions (bit = index) that already benefited from a Shipment on this card: each
+    /// may only once (2.3.6).
+    pub shipped: u8,
     /// Sweep and Assault spaces on this card (for Capabilities that limit them).
     pub sweep_spaces: u8,
     pub assault_spaces: u8,

@@ -119,7 +119,7 @@ impl<'r> Game<'r> {
             first.get_or_insert(executed);
             outcome.executed[f.index()] = true;
             acted += 1;
-            if act.paid && act.special.is_none() && !self.card.shipped {
+            if act.paid && act.special.is_none() && self.card.shipped & (1 << f.index()) == 0 {
                 self.ship(f)?;
             }
         }
@@ -192,7 +192,7 @@ impl<'r> Game<'r> {
         self.state
             .remove_shipment(index)
             .map_err(|e| Stop::Failed(e.describe(self.rules)))?;
-        self.card.shipped = true;
+        self.card.shipped |= 1 << f.index();
         let Choice::Op(op) = self.ask(f, "Which free Limited Operation?", None, |_, o| o.extend(ops))? else {
             return Err(Stop::Failed("expected an Operation".into()));
         };

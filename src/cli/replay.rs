@@ -1,0 +1,213 @@
+//! `abyss replay FILE`: rebuild a recorded game and report how it went, or where the
+//! record and the engine part ways.
+
+use crate::game::{Outcome, Stop};
+use crate::kernel::{Faction, Ruleset};
+use crate::notation::{Record, Replayed, Trailer};
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub content: super::ContentArgs,
+    /// The game record.
+    pub file: PathBuf,
+    /// Exit 1 unless every answer was used and the game reached its end (or the record's
+    /// trailer says it stopped, and it stops the same way).
+    #[arg(long)]
+    pub verify: bool,
+    /// Check every invariant before every decision (as `abyss sim --check`).
+    #[arg(long)]
+    pub check: bool,
+    /// Print what happened, card by card.
+    #[arg(long)]
+    pub log: bool,
+}
+
+fn ordinal(n: u8) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, x) if x != 11 => "st",
+        (2, x) if x != 12 => "nd",
+        (3, x) if x != 13 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// "AUC wins (margins: Government -12, FARC -3, ...)".
+pub fn describe_outcome(o: &Outcome) -> String {
+    let winner: Vec<&str> = o.winner().iter().map(|f| f.name()).collect();
+    let margins: Vec<String> = Faction::ALL
+        .iter()
+        .map(|f| format!("{} {:+}", f.name(), o.margins[f.index()]))
+        .collect();
+    let when = match o.victory_check {
+        Some(n) => format!("a victory check at the {} Propaganda card", ordinal(n)),
+        None => "the end of the game (7.3)".into(),
+    };
+    format!(
+        "{} {} after {when} (margins: {})",
+        winner.join(" + "),
+        if winner.len() > 1 { "win" } else { "wins" },
+        margins.join(", ")
+    )
+}
+
+/// The place of answer `i` for messages: "file:line" or "file".
+fn place(file: &str, rec: &Record, i: usize) -> String {
+    match rec.answer_line(i) {
+        Some(l) => format!("{file}:{l}"),
+        None => file.to_string(),
+    }
+}
+
+/// Does the replay stop as the record's trailer says it did?
+fn same_stop(why: &str, result: &Result<Outcome, Stop>) -> bool {
+    let same = result.as_ref().is_err_and(|stop| stop.to_string() == why);
+    if !same {
+        println!("the record says it stopped with: {why}");
+    }
+    same
+}
+
+/// Report the replay; true when it passes `--verify`.
+fn report(file: &str, rec: &Record, rules: &Ruleset, out: &Replayed) -> bool {
+    let total = out.script.answers.len();
+    let used = out.script.used;
+    println!(
+        "{file}: scenario {}, seed {}: {used} of {total} answers used, {} cards played",
+        rec.scenario, rec.seed, out.game.stats.cards
+    );
+    let question = || {
+        out.script.pending.as_ref().map(|q| {
+            let options: Vec<String> = q.options.iter().map(|c| c.render(rules)).collect();
+            format!(
+                "{} is asked \"{}\"{} (options: {})",
+                q.faction.name(),
+                q.prompt,
+                q.about
+                    .map(|s| format!(" about {}", rules.map.space(s).slug))
+                    .unwrap_or_default(),
+                options.join(" ")
+            )
+        })
+    };
+    let all_used = used == total;
+    match &out.result {
+        Ok(o) => {
+            println!("game over: {}", describe_outcome(o));
+            if !all_used {
+                println!(
+                    "{}: the game ended before answer {} ({} answers unused)",
+                    place(file, rec, used),
+                    used + 1,
+                    total - used
+                );
+            }
+            let agrees = match &rec.trailer {
+                Some(Trailer::Result(seat)) => {
+                    let (mut a, mut b) = (seat.clone(), o.winner().to_vec());
+                    a.sort();
+                    b.sort();
+                    if a != b {
+                        println!("the record's trailer names another winner");
+                    }
+                    a == b
+                }
+                Some(Trailer::Stopped(_)) => {
+                    println!("the record says the game stopped, but it ended");
+                    false
+                }
+                _ => true,
+            };
+            all_used && agrees
+        }
+        Err(_) if out.script.ran_out => {
+            let last = if used == 0 {
+                file.to_string()
+            } else {
+                place(file, rec, used - 1)
+            };
+            println!(
+                "{last}: the record ends after answer {used}; next, {}",
+                question().unwrap_or_default()
+            );
+            match &rec.trailer {
+                Some(Trailer::Stopped(None)) => true,
+                Some(Trailer::Stopped(Some(why))) => same_stop(why, &out.result),
+                _ => false,
+            }
+        }
+        Err(stop) => {
+            match stop {
+                Stop::Diverged(m) if used < total => {
+                    let a = &rec.answers[used];
+                    println!("{}: answer {} (`{a}`) diverges: {m}", place(file, rec, used), used + 1);
+                    if let Some(q) = question() {
+                        println!("  {q}");
+                    }
+                }
+                _ => {
+                    let at = if used == 0 {
+                        file.to_string()
+                    } else {
+                        place(file, rec, used - 1)
+                    };
+                    println!("{at}: stopped after answer {used}: {stop}");
+                }
+            }
+            match &rec.trailer {
+                Some(Trailer::Stopped(None)) => all_used,
+                Some(Trailer::Stopped(Some(why))) => all_used && same_stop(why, &out.result),
+                _ => false,
+            }
+        }
+    }
+}
+
+pub fn run(a: Args) -> Result<i32, String> {
+    let file = a.file.display().to_string();
+    let text = std::fs::read_to_string(&a.file).map_err(|e| format!("{file}: {e}"))?;
+    let rec = match Record::parse(&text, &file) {
+        Ok(r) => r,
+        Err(d) => {
+            eprintln!("{}", d.with_excerpt());
+            return Ok(1);
+        }
+    };
+    let files = a.content.files()?;
+    if let Some(h) = rec.content {
+        let ours = files.hash();
+        if h != ours {
+            eprintln!(
+                "warning: {file}: recorded with content {h:016x}, replaying on {} ({ours:016x}); the game may differ",
+                files.origin
+            );
+        }
+    }
+    let (rules, _, setup) = super::position(&files, &rec.scenario, rec.seed)?;
+    let answers = match rec.choices(&rules, &file) {
+        Ok(x) => x,
+        Err(d) => {
+            eprintln!("{d}");
+            return Ok(1);
+        }
+    };
+    let mut to_play = rec.clone();
+    to_play.check |= a.check;
+    let (mut game, script) = crate::notation::record::replay_game(&rules, &setup, &to_play, answers);
+    if a.log {
+        game.log = Some(Vec::new());
+    }
+    let result = game.play();
+    for line in game.log.iter().flatten() {
+        println!("  {line}");
+    }
+    let out = Replayed {
+        game,
+        result,
+        script: script.snapshot(),
+    };
+    let ok = report(&file, &rec, &rules, &out);
+    Ok(if a.verify && !ok { 1 } else { 0 })
+}

@@ -1,0 +1,351 @@
+//! Game records: the header a game needs to be rebuilt (content hash, scenario, seed,
+//! seating) and every answer, one per line, in the canonical words of `Choice::render`.
+//!
+//! ```text
+//! abyss-record 1
+//! content 3f9a0c1d2e4b5a69
+//! scenario standard
+//! seed 42
+//! seating govt farc auc cartels
+//! answers
+//! cartels pass
+//! govt train
+//! govt cali
+//! ...
+//! result auc
+//! ```
+//!
+//! The trailer is optional: `result SEAT` (the game ended, this seat first), `stopped`
+//! or `stopped "why"` (the game stopped before its end, e.g. a failure in `abyss sim`),
+//! or `end`.
+
+use super::diag::Diagnostic;
+use super::script::{ScriptAgents, ScriptState};
+use super::syntax::{self, Pair, Rule};
+use super::{Answer, Line, quote, scenario_word, seat_word};
+use crate::content::{Seating, Setup};
+use crate::game::playout::reseeded;
+use crate::game::{Choice, Game, Outcome, Stop};
+use crate::kernel::{Faction, Ruleset};
+use std::fmt;
+
+/// The version this code writes and reads.
+pub const VERSION: u64 = 1;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    pub version: u64,
+    /// `ContentFiles::hash` of the content the game was played with.
+    pub content: Option<u64>,
+    /// A scenario name of the content, or a path to a scenario file.
+    pub scenario: String,
+    /// The game seed: the set-up's dice are seeded with it (as `abyss sim` does).
+    pub seed: u64,
+    /// Who played which Factions; None: the scenario's seating.
+    pub seating: Option<Seating>,
+    /// The game ran with `check_every_decision`.
+    pub check: bool,
+    pub answers: Vec<Answer>,
+    pub trailer: Option<Trailer>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Trailer {
+    /// The game ended with this seat first in the ranking.
+    Result(Vec<Faction>),
+    /// The game stopped before its end, with the reason if known.
+    Stopped(Option<String>),
+    End,
+}
+
+impl Record {
+    /// A record of a game's answers so far. The content hash and trailer are left for the
+    /// caller (`with_content`, `with_result`).
+    pub fn new(scenario: &str, seed: u64, seating: &Seating, answers: &[(Faction, Choice)], r: &Ruleset) -> Record {
+        Record {
+            version: VERSION,
+            content: None,
+            scenario: scenario.to_string(),
+            seed,
+            seating: Some(seating.clone()),
+            check: false,
+            answers: answers
+                .iter()
+                .map(|&(f, c)| Answer {
+                    faction: f,
+                    word: c.render(r),
+                    line: Line(0),
+                })
+                .collect(),
+            trailer: None,
+        }
+    }
+
+    /// The record of a game (set up from `scenario` with `seed`, as `abyss sim` does).
+    pub fn from_game(game: &Game, scenario: &str, seed: u64) -> Record {
+        let mut rec = Record::new(scenario, seed, &game.seating, &game.answers, game.rules);
+        rec.check = game.check_every_decision;
+        rec
+    }
+
+    pub fn with_content(mut self, hash: u64) -> Record {
+        self.content = Some(hash);
+        self
+    }
+
+    /// Set the trailer from how the game went.
+    pub fn with_result(mut self, result: &Result<Outcome, Stop>) -> Record {
+        self.trailer = Some(match result {
+            Ok(o) => Trailer::Result(o.winner().to_vec()),
+            Err(e) => Trailer::Stopped(Some(e.to_string())),
+        });
+        self
+    }
+
+    /// Parse a record; `file` names it in diagnostics.
+    pub fn parse(text: &str, file: &str) -> Result<Record, Diagnostic> {
+        let top = syntax::parse(Rule::record_file, text, file)?;
+        let mut rec = Record {
+            version: 0,
+            content: None,
+            scenario: String::new(),
+            seed: 0,
+            seating: None,
+            check: false,
+            answers: Vec::new(),
+            trailer: None,
+        };
+        let mut seen: Vec<Rule> = Vec::new();
+        let mut seated: Vec<Vec<Faction>> = Vec::new();
+        let mut non_players: Option<Vec<Faction>> = None;
+        let mut seating_line = 0;
+        let mut answers_line = 0;
+        for p in top.into_inner() {
+            let rule = p.as_rule();
+            let line = syntax::line_of(&p).0;
+            if matches!(
+                rule,
+                Rule::h_content
+                    | Rule::h_scenario
+                    | Rule::h_seed
+                    | Rule::h_seating
+                    | Rule::h_non_players
+                    | Rule::h_check
+            ) {
+                if seen.contains(&rule) {
+                    return Err(Diagnostic::at(
+                        file,
+                        line,
+                        format!("{} is stated twice", header_name(rule)),
+                    ));
+                }
+                seen.push(rule);
+            }
+            let a = syntax::args(&p);
+            match rule {
+                Rule::magic => {
+                    rec.version = syntax::number(&a[0], file)?;
+                    if rec.version != VERSION {
+                        return Err(Diagnostic::at(
+                            file,
+                            line,
+                            format!(
+                                "record version {} is not supported (this is version {VERSION})",
+                                rec.version
+                            ),
+                        ));
+                    }
+                }
+                Rule::h_content => {
+                    rec.content = Some(u64::from_str_radix(a[0].as_str(), 16).expect("16 hex digits"));
+                }
+                Rule::h_scenario => rec.scenario = syntax::scenario_name(&a[0]),
+                Rule::h_seed => rec.seed = syntax::number(&a[0], file)?,
+                Rule::h_seating => {
+                    seating_line = line;
+                    seated = a.iter().map(syntax::seat).collect();
+                }
+                Rule::h_non_players => {
+                    seating_line = seating_line.max(line);
+                    non_players = Some(a.iter().map(syntax::faction).collect());
+                }
+                Rule::h_check => rec.check = true,
+                Rule::kw_answers => answers_line = line,
+                Rule::answer => rec.answers.push(syntax::answer(&p)),
+                Rule::t_result => rec.trailer = Some(Trailer::Result(syntax::seat(&a[0]))),
+                Rule::t_stopped => rec.trailer = Some(Trailer::Stopped(a.first().map(syntax::string))),
+                Rule::t_end => rec.trailer = Some(Trailer::End),
+                _ => {}
+            }
+        }
+        for (rule, what) in [(Rule::h_scenario, "scenario"), (Rule::h_seed, "seed")] {
+            if !seen.contains(&rule) {
+                return Err(Diagnostic::at(
+                    file,
+                    answers_line,
+                    format!("the header has no `{what}` line"),
+                ));
+            }
+        }
+        if seen.contains(&Rule::h_non_players) && !seen.contains(&Rule::h_seating) {
+            return Err(Diagnostic::at(
+                file,
+                seating_line,
+                "`non-players` needs a `seating` line",
+            ));
+        }
+        if seen.contains(&Rule::h_seating) {
+            let seating = Seating {
+                players: seated,
+                non_players: non_players.unwrap_or_default(),
+            };
+            check_seating(&seating).map_err(|m| Diagnostic::at(file, seating_line, m))?;
+            rec.seating = Some(seating);
+        }
+        Ok(rec)
+    }
+
+    /// The answers as Choices of this content; an unknown word is reported at its line.
+    pub fn choices(&self, r: &Ruleset, file: &str) -> Result<Vec<(Faction, Choice)>, Diagnostic> {
+        self.answers
+            .iter()
+            .map(|a| {
+                super::words::answer(r, &a.word)
+                    .map(|c| (a.faction, c))
+                    .map_err(|m| Diagnostic::at(file, a.line.0, m))
+            })
+            .collect()
+    }
+
+    /// The source line of answer `i` (0-based), if it came from a file.
+    pub fn answer_line(&self, i: usize) -> Option<usize> {
+        self.answers.get(i).map(|a| a.line.0).filter(|&l| l > 0)
+    }
+}
+
+fn header_name(rule: Rule) -> &'static str {
+    match rule {
+        Rule::h_content => "`content`",
+        Rule::h_scenario => "`scenario`",
+        Rule::h_seed => "`seed`",
+        Rule::h_seating => "`seating`",
+        Rule::h_non_players => "`non-players`",
+        _ => "`check`",
+    }
+}
+
+/// 1.5: every Faction is seated once, with a player or as a Non-player.
+pub(crate) fn check_seating(s: &Seating) -> Result<(), String> {
+    let mut seen: Vec<Faction> = Vec::new();
+    for &f in s.players.iter().flatten().chain(&s.non_players) {
+        if seen.contains(&f) {
+            return Err(format!("seating: {} is seated twice", f.name()));
+        }
+        seen.push(f);
+    }
+    if seen.len() != 4 {
+        return Err("seating: every Faction must be run by a player or be a Non-player (1.5)".into());
+    }
+    Ok(())
+}
+
+pub(crate) fn write_seating(f: &mut impl fmt::Write, keyword: &str, s: &Seating) -> fmt::Result {
+    write!(f, "{keyword}")?;
+    for p in &s.players {
+        write!(f, " {}", seat_word(p))?;
+    }
+    Ok(())
+}
+
+impl fmt::Display for Record {
+    /// The canonical text: the header in a fixed order, one answer a line, the trailer.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "abyss-record {}", self.version)?;
+        if let Some(h) = self.content {
+            writeln!(f, "content {h:016x}")?;
+        }
+        writeln!(f, "scenario {}", scenario_word(&self.scenario))?;
+        writeln!(f, "seed {}", self.seed)?;
+        if let Some(s) = &self.seating {
+            write_seating(f, "seating", s)?;
+            writeln!(f)?;
+            if !s.non_players.is_empty() {
+                let np: Vec<&str> = s.non_players.iter().map(|x| x.slug()).collect();
+                writeln!(f, "non-players {}", np.join(" "))?;
+            }
+        }
+        if self.check {
+            writeln!(f, "check")?;
+        }
+        writeln!(f, "answers")?;
+        for a in &self.answers {
+            writeln!(f, "{a}")?;
+        }
+        match &self.trailer {
+            None => Ok(()),
+            Some(Trailer::Result(seat)) => writeln!(f, "result {}", seat_word(seat)),
+            Some(Trailer::Stopped(None)) => writeln!(f, "stopped"),
+            Some(Trailer::Stopped(Some(why))) => writeln!(f, "stopped {}", quote(why)),
+            Some(Trailer::End) => writeln!(f, "end"),
+        }
+    }
+}
+
+/// A replayed game and where the replay stopped.
+pub struct Replayed<'r> {
+    pub game: Game<'r>,
+    pub result: Result<Outcome, Stop>,
+    /// How far the answers went, and the question the replay could not answer.
+    pub script: ScriptState,
+}
+
+impl Replayed<'_> {
+    /// Every answer was used.
+    pub fn all_used(&self) -> bool {
+        self.script.used == self.script.answers.len()
+    }
+}
+
+/// A recorded game ready to play: the set-up's dice reseeded with the record's seed and
+/// the deck prepared from them, exactly as `abyss sim` does, and agents that answer every
+/// question from the record. `setup` is the scenario's set-up (`cli::position`).
+pub fn replay_game<'r>(
+    r: &'r Ruleset,
+    setup: &Setup,
+    record: &Record,
+    answers: Vec<(Faction, Choice)>,
+) -> (Game<'r>, ScriptAgents) {
+    let mut setup = reseeded(setup, record.seed);
+    if let Some(s) = &record.seating {
+        setup.seating = s.clone();
+    }
+    let (script, agents) = ScriptAgents::new(answers);
+    let mut game = crate::game::playout::new_game(r, setup, agents);
+    game.check_every_decision = record.check;
+    (game, script)
+}
+
+/// Rebuild and play a recorded game (see `replay_game`).
+pub fn replay<'r>(r: &'r Ruleset, setup: &Setup, record: &Record, answers: Vec<(Faction, Choice)>) -> Replayed<'r> {
+    let (mut game, script) = replay_game(r, setup, record, answers);
+    let result = game.play();
+    Replayed {
+        game,
+        result,
+        script: script.snapshot(),
+    }
+}
+
+/// The pairs of a `seating` line inside a test's setup (shared with `suite`).
+pub(crate) fn seating_from(pairs: &[Pair]) -> Seating {
+    let mut players = Vec::new();
+    let mut non_players = Vec::new();
+    for p in pairs {
+        match p.as_rule() {
+            Rule::seat => players.push(syntax::seat(p)),
+            Rule::faction => non_players.push(syntax::faction(p)),
+            _ => {}
+        }
+    }
+    Seating { players, non_players }
+}
