@@ -25,6 +25,9 @@ pub struct Args {
     /// Worker threads for the playouts.
     #[arg(long, default_value_t = 1)]
     pub jobs: usize,
+    /// Where failing playouts are written as game records (`abyss replay` reproduces them).
+    #[arg(long, value_name = "DIR", default_value = "abyss-failures")]
+    pub save_failures: std::path::PathBuf,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
@@ -142,17 +145,50 @@ pub fn run(a: Args) -> Result<i32, String> {
     Ok(if ok { 0 } else { 1 })
 }
 
-/// Random playouts with every check (crate::game::playout::checked_playout).
+/// Random playouts with every check (crate::game::playout::checked_playout); every 10th
+/// game also goes through a save/load round trip: its record is printed, parsed back and
+/// replayed, and must end in the same state. Failing games are saved as records.
 fn playouts(files: &content::ContentFiles, scenario: &str, a: &Args) -> Result<super::sim::Summary, String> {
     let (rules, _, setup) = super::position(files, scenario, a.seed)?;
     let progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let start = std::time::Instant::now();
     let results = super::sim::run_games(a.seed..a.seed + a.games, a.jobs, progress, |seed| {
-        crate::game::playout::checked_playout(&rules, &setup, seed)
+        let (result, game) = crate::game::playout::checked_playout(&rules, &setup, seed);
+        if result.is_ok() && seed % 10 == 0 {
+            if let Err(e) = round_trip(&rules, &setup, &game, scenario, seed) {
+                return (
+                    Err(crate::game::Stop::Failed(format!("save/load round trip: {e}"))),
+                    game,
+                );
+            }
+        }
+        (result, game)
     });
-    Ok(super::sim::summarize(scenario, &results, start.elapsed().as_secs_f64()))
+    let summary = super::sim::summarize(scenario, &results, start.elapsed().as_secs_f64());
+    let saved = super::sim::save_failures(&a.save_failures, scenario, true, files, &rules, &setup, &results)?;
+    if saved > 0 {
+        eprintln!("{saved} failing games saved in {}", a.save_failures.display());
+    }
+    Ok(summary)
 }
 
+/// Save a finished game as a record, load it back, replay it: the same final state.
+fn round_trip(
+    rules: &Ruleset,
+    setup: &content::Setup,
+    game: &crate::game::Game,
+    scenario: &str,
+    seed: u64,
+) -> Result<(), String> {
+    let text = crate::notation::Record::from_game(game, scenario, seed).to_string();
+    let record = crate::notation::Record::parse(&text, "round-trip.rec").map_err(|e| e.to_string())?;
+    let answers = record.choices(rules, "round-trip.rec").map_err(|e| e.to_string())?;
+    let replayed = crate::notation::record::replay(rules, setup, &record, answers);
+    if replayed.result.is_err() || replayed.game.state != game.state || !replayed.all_used() {
+        return Err(format!("the loaded record of seed {seed} does not reproduce the game"));
+    }
+    Ok(())
+}
 pub fn render(report: &Report) -> String {
     let mut s = String::new();
     for f in &report.findings {
