@@ -154,13 +154,14 @@ fn playouts(files: &content::ContentFiles, scenario: &str, a: &Args) -> Result<s
     let start = std::time::Instant::now();
     let results = super::sim::run_games(a.seed..a.seed + a.games, a.jobs, progress, |seed| {
         let (result, game) = crate::game::playout::checked_playout(&rules, &setup, seed);
-        if result.is_ok() && seed % 10 == 0 {
-            if let Err(e) = round_trip(&rules, &setup, &game, scenario, seed) {
-                return (
-                    Err(crate::game::Stop::Failed(format!("save/load round trip: {e}"))),
-                    game,
-                );
-            }
+        if result.is_ok()
+            && seed.is_multiple_of(10)
+            && let Err(e) = round_trip(&rules, &setup, &game, scenario, seed)
+        {
+            return (
+                Err(crate::game::Stop::Failed(format!("save/load round trip: {e}"))),
+                game,
+            );
         }
         (result, game)
     });
