@@ -18,10 +18,25 @@ pub struct Args {
     /// The Factions played at this terminal, e.g. `govt,farc` (default: all four).
     #[arg(long, value_delimiter = ',')]
     pub human: Vec<String>,
+    /// Continue a game saved with `save FILE` (its scenario and seed replace --scenario
+    /// and --seed).
+    #[arg(long, value_name = "FILE")]
+    pub load: Option<std::path::PathBuf>,
 }
 
-pub fn run(a: Args) -> Result<i32, String> {
+pub fn run(mut a: Args) -> Result<i32, String> {
     let files = a.content.files()?;
+    let loaded = match &a.load {
+        None => None,
+        Some(path) => {
+            let name = path.display().to_string();
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+            let record = crate::notation::Record::parse(&text, &name).map_err(|e| e.to_string())?;
+            a.scenario = record.scenario.clone();
+            a.seed = record.seed;
+            Some((record, name))
+        }
+    };
     let (rules, _, setup) = super::position(&files, &a.scenario, a.seed)?;
     let mut human = [a.human.is_empty(); 4];
     for h in &a.human {
@@ -29,14 +44,25 @@ pub fn run(a: Args) -> Result<i32, String> {
             .ok_or_else(|| format!("--human: unknown Faction `{h}` (govt, farc, auc, cartels)"))?;
         human[f.index()] = true;
     }
-    let mut answers: Vec<(Faction, Choice)> = Vec::new();
+    let mut answers: Vec<(Faction, Choice)> = match &loaded {
+        Some((record, name)) => record.choices(&rules, name).map_err(|e| e.to_string())?,
+        None => Vec::new(),
+    };
     loop {
         let live: Vec<Option<Box<dyn Agent>>> = Faction::ALL
             .iter()
             .map(|&f| -> Option<Box<dyn Agent>> {
                 if human[f.index()] {
                     let stdin = std::io::stdin().lock();
-                    Some(Box::new(Terminal::new(stdin, std::io::stdout(), None)))
+                    let (scenario, seed, seating, hash) =
+                        (a.scenario.clone(), a.seed, setup.seating.clone(), files.hash());
+                    // `save FILE` writes the game record; `abyss replay FILE` rebuilds it.
+                    let saver: crate::agents::terminal::Saver = Box::new(move |view, path| {
+                        let rec = crate::notation::Record::new(&scenario, seed, &seating, view.answers, view.rules)
+                            .with_content(hash);
+                        std::fs::write(path, rec.to_string()).map_err(|e| format!("{path}: {e}"))
+                    });
+                    Some(Box::new(Terminal::new(stdin, std::io::stdout(), Some(saver))))
                 } else {
                     Some(Box::new(RandomAgent::new(agent_seed(a.seed, f))))
                 }
