@@ -1,5 +1,6 @@
-//! 1.5.2 Negotiation: Resources and Shipments change hands during an Operation, never
-//! between two Factions of one player.
+//! The players' own options while executing: 1.5.2 Negotiation (Resources and Shipments
+//! change hands during an Operation, never between two Factions of one player) and 1.4.1
+//! voluntary removal of one's own pieces.
 
 mod common;
 use abyss::game::{Choice, Game, playout::Replay};
@@ -9,7 +10,7 @@ use common::*;
 fn answers(r: &abyss::kernel::Ruleset, lines: &str) -> Vec<(Faction, Choice)> {
     lines
         .lines()
-        .map(str::trim)
+        .map(|l| l.split('#').next().unwrap().trim())
         .filter(|l| !l.is_empty())
         .map(|l| {
             let (f, w) = l.split_once(' ').unwrap();
@@ -80,8 +81,45 @@ fn random_games_with_negotiation_finish_cleanly() {
     for seed in 1..=10 {
         let mut g = new_game(&r, reseeded(&s, seed), random_agents(seed));
         g.negotiation = true;
+        g.voluntary_removal = true;
         g.check_every_decision = true;
         let result = g.play();
         assert!(result.is_ok(), "seed {seed}: {result:?}");
     }
+}
+
+#[test]
+fn without_available_guerrillas_a_rally_may_first_remove_some_to_place_them_underground() {
+    // 1.4.1 EXAMPLE: Insurgents without Available Guerrillas could remove Guerrillas during
+    // a Rally in order to place them Underground.
+    let r = rules();
+    let mut s = empty_setup(&r);
+    let g = PieceType::guerrilla(Faction::Farc);
+    let (vaupes, cesar) = (sp(&r, "vaupes"), sp(&r, "cesar"));
+    while s.state.available(g) > 0 {
+        s.state.place(&r, vaupes, g).unwrap();
+    }
+    s.state.activate(&r, vaupes, Faction::Farc).unwrap();
+    let list = answers(
+        &r,
+        "farc rally
+         farc cesar
+         farc farc-guerrilla-active   # from Vaupés, the only space with FARC pieces
+         farc done                    # then Place is the only procedure: answered at once",
+    );
+    let mut game = Game::new(&r, s, vec![28], Replay::agents(list));
+    game.voluntary_removal = true;
+    game.check_every_decision = true;
+    let result = game.play();
+    assert!(ran_out(&result), "{result:?}");
+    let st = &game.state;
+    assert_eq!(
+        st.space(cesar).guerrillas(Faction::Farc, true),
+        1,
+        "placed Underground in Cesar"
+    );
+    assert_eq!(st.count(vaupes, g), 29, "all 30 FARC Guerrillas were in Vaupés");
+    assert_eq!(st.space(vaupes).guerrillas(Faction::Farc, false), 0);
+    assert_eq!(st.available(g), 0);
+    assert_eq!(st.resources(Faction::Farc), 9);
 }

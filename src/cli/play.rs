@@ -71,6 +71,8 @@ pub fn run(mut a: Args) -> Result<i32, String> {
         let mut game = new_game(&rules, reseeded(&setup, a.seed), Replay::then(answers.clone(), live));
         // 1.5.2: players may bargain when more than one Faction is at the table.
         game.negotiation = human.iter().filter(|&&h| h).count() > 1;
+        // 1.4.1: a player may remove its own pieces while executing.
+        game.voluntary_removal = true;
         let result = game.play();
         match result {
             Ok(outcome) => {

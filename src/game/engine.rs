@@ -60,6 +60,8 @@ pub struct Game<'r> {
     pub check_every_decision: bool,
     /// Offer the voluntary transfers of 1.5.2 during each Operation.
     pub negotiation: bool,
+    /// Offer the voluntary removal of one's own pieces during an Operation (1.4.1).
+    pub voluntary_removal: bool,
     pub stats: Stats,
     /// Human-readable lines of what happened, when enabled.
     pub log: Option<Vec<String>>,
@@ -106,6 +108,7 @@ impl<'r> Game<'r> {
             answers: Vec::new(),
             check_every_decision: false,
             negotiation: false,
+            voluntary_removal: false,
             stats: Stats::default(),
             log: None,
             agents,

@@ -27,8 +27,36 @@ impl<'r> Game<'r> {
         self.state.available(t) > 0 && self.state.can_stack(self.rules, s, t, None).is_ok()
     }
 
-    /// The Rally procedures possible in `s` for Faction `f`.
+    /// The Rally procedures possible in `s` for Faction `f`, counting on 1.4.1 voluntary
+    /// removal to free a Guerrilla to place when none is Available.
     fn rally_steps(&self, f: Faction, s: SpaceId, out: &mut impl Sink) {
+        let g = PieceType::guerrilla(f);
+        let freeable = self.voluntary_removal
+            && self.state.available(g) == 0
+            && self.state.on_map(self.rules, g) > self.state.count(s, g)
+            && self.state.can_stack(self.rules, s, g, None).is_ok();
+        if !freeable {
+            return self.rally_steps_now(f, s, out);
+        }
+        let mut now = Vec::new();
+        self.rally_steps_now(f, s, &mut now);
+        {
+            let place = if self.state.count(s, PieceType::base(f)) > 0 {
+                Step::PlaceMany
+            } else {
+                Step::Place
+            };
+            if !now.contains(&Choice::Step(place)) {
+                now.insert(0, Choice::Step(place));
+            }
+        }
+        for c in now {
+            out.put(c);
+        }
+    }
+
+    /// The Rally procedures possible in `s` right now.
+    fn rally_steps_now(&self, f: Faction, s: SpaceId, out: &mut impl Sink) {
         let g = PieceType::guerrilla(f);
         let base = PieceType::base(f);
         let sp = self.state.space(s);
@@ -87,6 +115,17 @@ impl<'r> Game<'r> {
     pub(crate) fn rally_in(&mut self, f: Faction, s: SpaceId) -> Result<(), Stop> {
         let g = PieceType::guerrilla(f);
         let base = PieceType::base(f);
+        // 1.4.1 EXAMPLE: without Available Guerrillas, a player may first remove some of
+        // its own elsewhere so as to place them here Underground.
+        if self.voluntary_removal
+            && self.state.available(g) == 0
+            && self.state.on_map(self.rules, g) > self.state.count(s, g)
+        {
+            // Required when placing is all this space offers (that is why it was offered).
+            let mut steps = Vec::new();
+            self.rally_steps_now(f, s, &mut steps);
+            self.remove_own(f, Some(s), steps.is_empty())?;
+        }
         let step = self.ask(f, "Rally: which procedure?", Some(s), |gm, o| gm.rally_steps(f, s, o))?;
         let fail = |e: crate::kernel::Refusal, r: &crate::kernel::Ruleset| Stop::Failed(e.describe(r));
         match step {

@@ -11,7 +11,7 @@ mod coin;
 mod insurgent;
 mod special;
 
-use super::decision::{Choice, Op, Special, Stop};
+use super::decision::{Choice, Op, Special, Step, Stop};
 use super::engine::Game;
 use crate::kernel::{Faction, PieceId, PieceKind, PieceType, SpaceDef, SpaceId, Support, Terrain};
 
@@ -544,6 +544,9 @@ impl<'r> Game<'r> {
                 next(g, act, o);
                 g.push_specials(act, o);
                 if act.count > 0 {
+                    if g.voluntary_removal && g.own_pieces_on_map(act.faction) {
+                        o.push(Choice::Step(Step::Remove));
+                    }
                     o.push(Choice::Done);
                 }
             })?;
@@ -554,8 +557,62 @@ impl<'r> Game<'r> {
                     resolve(self, act, s)?;
                 }
                 Choice::Special(sa) => self.special_activity(act, sa)?,
+                Choice::Step(Step::Remove) => self.remove_own(act.faction, None, false)?,
                 _ => return Ok(()),
             }
+        }
+    }
+
+    fn own_pieces_on_map(&self, f: Faction) -> bool {
+        PieceType::all()
+            .into_iter()
+            .any(|t| t.faction == f && self.state.on_map(self.rules, t) > 0)
+    }
+
+    /// 1.4.1: while executing, a player Faction may remove its own pieces to Available
+    /// (e.g. to Rally them back Underground). Pieces in `except` stay.
+    /// With `guerrilla_needed`, at least one Guerrilla must go before Done is offered.
+    pub(crate) fn remove_own(
+        &mut self,
+        f: Faction,
+        except: Option<SpaceId>,
+        guerrilla_needed: bool,
+    ) -> Result<(), Stop> {
+        loop {
+            let needed = guerrilla_needed && self.state.available(PieceType::guerrilla(f)) == 0;
+            let c = self.ask(f, "Remove your own pieces from which space?", None, |g, o| {
+                if !needed {
+                    o.push(Choice::Done);
+                }
+                for s in g.spaces() {
+                    if Some(s) != except && g.state.space(s).faction_pieces(f) > 0 {
+                        o.push(Choice::Space(s));
+                    }
+                }
+            })?;
+            let Choice::Space(s) = c else { return Ok(()) };
+            let piece = self.ask(f, "Remove which piece?", Some(s), |g, o| {
+                for t in PieceType::all().into_iter().filter(|t| t.faction == f) {
+                    let states: &[Option<bool>] = if t.is_guerrilla() {
+                        &[Some(true), Some(false)]
+                    } else {
+                        &[None]
+                    };
+                    for &u in states {
+                        let n = match u {
+                            Some(u) => g.state.space(s).guerrillas(f, u),
+                            None => g.state.count(s, t),
+                        };
+                        if n > 0 {
+                            o.push(Choice::Piece(t, u));
+                        }
+                    }
+                }
+            })?;
+            let Choice::Piece(t, u) = piece else {
+                return Err(Stop::Failed("expected a piece".into()));
+            };
+            self.remove_one(f, s, t, u, ShipmentFate::Owner)?;
         }
     }
 
