@@ -521,3 +521,647 @@ fn sweep_never_activates_in_a_marked_space() {
     assert_eq!(pieces(st, &r, "medellin"), "1 troops, 1 cartels A");
     assert_eq!(st.resources(GOVT), 34);
 }
+
+// ---- Assault (3.2.4) and Drug Bust (3.2.5) --------------------------------------------
+
+#[test]
+fn assault_troops_remove_1_each_and_police_count_in_cities_and_locs() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    // 1.4.1 EXAMPLE: 3 Troops in Forest must remove 3 Active pieces (Police do not count
+    // in a Department).
+    put(&mut s, &r, "guaviare", TROOPS, 3);
+    put(&mut s, &r, "guaviare", POLICE, 2);
+    put_active(&mut s, &r, "guaviare", FARC, 4);
+    put(&mut s, &r, "guaviare", base(FARC), 1);
+    // City: 1 Troops + 2 Police remove 3: both Active AUC, then the AUC Base (Bases
+    // last); the Underground Cartels Guerrilla cannot be touched.
+    put(&mut s, &r, "cali", TROOPS, 1);
+    put(&mut s, &r, "cali", POLICE, 2);
+    put_active(&mut s, &r, "cali", AUC, 2);
+    put(&mut s, &r, "cali", base(AUC), 1);
+    put(&mut s, &r, "cali", cartels_g(), 1);
+    // LoC: 2 Police remove 2.
+    put(&mut s, &r, "loc_cali_pasto", POLICE, 2);
+    put_active(&mut s, &r, "loc_cali_pasto", FARC, 3);
+    let t = play_traced(
+        &r,
+        s,
+        &[1],
+        "govt assault
+         govt guaviare
+         govt cali
+         govt loc_cali_pasto
+         govt done",
+    );
+    t.assert_ran_out();
+    assert_eq!(t.waiting(), "govt: Add a Special Activity?");
+    assert!(
+        !t.asked.iter().any(|q| q.prompt == "Remove which piece?"),
+        "every removal had one choice"
+    );
+    let st = &t.game.state;
+    assert_eq!(
+        board(st, &r),
+        [
+            "cali: 1 troops, 2 police, 1 cartels U",
+            "guaviare: 3 troops, 2 police, 1 farc A, 1 farc base",
+            "loc_cali_pasto: 2 police, 1 farc A",
+        ]
+    );
+    assert_eq!(st.resources(GOVT), 40 - 9);
+}
+
+#[test]
+fn assault_in_mountain_removes_1_per_2_troops() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    for (slug, troops) in [("antioquia", 3), ("santander", 4), ("huila", 1)] {
+        put(&mut s, &r, slug, TROOPS, troops);
+        put(&mut s, &r, slug, POLICE, 2);
+        put_active(&mut s, &r, slug, FARC, 3);
+    }
+    let t = play_traced(&r, s.clone(), &[1], "govt assault");
+    assert!(t.offers("antioquia") && t.offers("santander"));
+    assert!(!t.offers("huila"), "1 Troops in Mountain removes nothing");
+    let t = play_traced(
+        &r,
+        s.clone(),
+        &[1],
+        "govt assault
+         govt antioquia
+         govt santander
+         govt done",
+    );
+    t.assert_ran_out();
+    let st = &t.game.state;
+    assert_eq!(pieces(st, &r, "antioquia"), "3 troops, 2 police, 2 farc A");
+    assert_eq!(pieces(st, &r, "santander"), "4 troops, 2 police, 1 farc A");
+    assert_eq!(st.resources(GOVT), 34);
+
+    // High Mountain Battalions unshaded: Mountain as City (Police count, Troops 1:1).
+    let mut city = s.clone();
+    city.state.set_lasting_modifier("assault_mountain_as_city", 1).unwrap();
+    let t = play_traced(&r, city, &[1], "govt assault\ngovt huila\ngovt done");
+    t.assert_ran_out();
+    assert_eq!(pieces(&t.game.state, &r, "huila"), "1 troops, 2 police");
+    // Shaded: 1 piece per 4 Troops in Mountain.
+    let mut four = s.clone();
+    four.state
+        .set_lasting_modifier("mountain_troops_per_removal", 4)
+        .unwrap();
+    // Santander is the only Assault space left: chosen without a question.
+    let t = play_traced(&r, four, &[1], "govt assault\ngovt done");
+    t.assert_ran_out();
+    assert_eq!(pieces(&t.game.state, &r, "santander"), "4 troops, 2 police, 2 farc A");
+    assert_eq!(pieces(&t.game.state, &r, "antioquia"), "3 troops, 2 police, 3 farc A");
+}
+
+#[test]
+fn assault_removes_bases_last_and_underground_guerrillas_protect_them() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "meta_east", TROOPS, 4);
+    put(&mut s, &r, "meta_east", farc_g(), 1);
+    put(&mut s, &r, "meta_east", base(FARC), 1);
+    put_active(&mut s, &r, "meta_east", AUC, 1);
+    put(&mut s, &r, "meta_east", base(AUC), 1);
+    // Meta East is the only Assault space: chosen without a question.
+    let t = play_traced(&r, s, &[1], "govt assault\ngovt done");
+    t.assert_ran_out();
+    // The Active AUC Guerrilla, then the AUC Base; the FARC Base is safe under its
+    // Underground Guerrilla, so the 4th Troops removes nothing.
+    let st = &t.game.state;
+    assert_eq!(pieces(st, &r, "meta_east"), "4 troops, 1 farc U, 1 farc base");
+    assert_eq!(st.available(base(AUC)), 6);
+}
+
+#[test]
+fn assault_drug_bust_adds_6_aid_per_shipment_lost() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "cali", TROOPS, 2);
+    put_active(&mut s, &r, "cali", CARTELS, 2);
+    put_shipment(&mut s, &r, "cali", CARTELS, true);
+    put_shipment(&mut s, &r, "cali", CARTELS, true);
+    let t = play_traced(&r, s.clone(), &[1], "govt assault\ngovt done");
+    t.assert_ran_out();
+    // The first Guerrilla removed hands its Shipment to the other (4.5.3); the second
+    // takes both with it: 2 Shipments lost, +12 Aid.
+    let st = &t.game.state;
+    assert_eq!(pieces(st, &r, "cali"), "2 troops");
+    assert_eq!(st.shipments_on_map().count(), 0);
+    assert_eq!(st.aid(), 9 + 12);
+    // Aid stops at 29.
+    let mut rich = s;
+    rich.state.add_aid(&r, 16).unwrap();
+    let t = play_traced(&r, rich, &[1], "govt assault\ngovt done");
+    t.assert_ran_out();
+    assert_eq!(t.game.state.aid(), 29);
+}
+
+#[test]
+fn assault_capability_costs_and_space_limit() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    for slug in ["cali", "medellin"] {
+        put(&mut s, &r, slug, TROOPS, 1);
+        put_active(&mut s, &r, slug, FARC, 1);
+    }
+    // Tapias unshaded: 1 Resource per Assault space.
+    let mut cheap = s.clone();
+    cheap.state.set_lasting_modifier("assault_cost", 1).unwrap();
+    let t = play_traced(&r, cheap, &[1], "govt assault\ngovt cali\ngovt medellin");
+    t.assert_ran_out();
+    assert_eq!(t.game.state.resources(GOVT), 38);
+    assert_eq!(t.game.state.on_map(&r, farc_g()), 0);
+    // Tapias shaded: 1 Assault space per card.
+    let mut one = s;
+    one.state.set_lasting_modifier("assault_max_spaces", 1).unwrap();
+    let t = play_traced(&r, one, &[1], "govt assault\ngovt cali");
+    t.assert_ran_out();
+    assert_eq!(t.waiting(), "govt: Assault in which space?");
+    assert!(!t.offers("medellin"));
+}
+
+#[test]
+fn momentum_bars_sweep_and_assault_in_departments_and_against_a_faction() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "cali", TROOPS, 2);
+    put_active(&mut s, &r, "cali", FARC, 1);
+    put_active(&mut s, &r, "cali", AUC, 1);
+    put(&mut s, &r, "medellin", TROOPS, 2);
+    put_active(&mut s, &r, "medellin", AUC, 2);
+    put(&mut s, &r, "huila", TROOPS, 2);
+    put_active(&mut s, &r, "huila", FARC, 2);
+    // Madrid Donors shaded: no Sweep or Assault in Departments.
+    let mut cities = s.clone();
+    cities
+        .state
+        .set_momentum_modifier("no_sweep_assault_in_departments", 1)
+        .unwrap();
+    let t = play_traced(&r, cities.clone(), &[1], "govt assault");
+    assert_eq!(t.offered_spaces(), ["cali", "medellin"]);
+    let t = play_traced(&r, cities, &[1], "govt sweep");
+    assert!(t.offers("cali") && !t.offers("huila") && !t.offers("meta_east"));
+    // Senado & Cámara shaded (AUC executed it): no Sweep or Assault against AUC.
+    let mut spared = s;
+    spared
+        .state
+        .set_momentum_modifier("no_sweep_assault_against", AUC.index() as u8)
+        .unwrap();
+    let t = play_traced(&r, spared.clone(), &[1], "govt assault");
+    assert_eq!(t.offered_spaces(), ["cali", "huila"], "Medellín has only AUC");
+    let t = play_traced(&r, spared, &[1], "govt assault\ngovt cali\ngovt done");
+    t.assert_ran_out();
+    assert_eq!(pieces(&t.game.state, &r, "cali"), "2 troops, 1 auc A");
+}
+
+// ---- Rally (3.3.1) ----------------------------------------------------------------------
+
+#[test]
+fn rally_farc_never_in_support_and_auc_never_in_opposition() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    s.state
+        .set_support(&r, sp(&r, "cali"), Support::PassiveSupport)
+        .unwrap();
+    s.state
+        .set_support(&r, sp(&r, "medellin"), Support::PassiveOpposition)
+        .unwrap();
+    s.state
+        .set_support(&r, sp(&r, "huila"), Support::ActiveOpposition)
+        .unwrap();
+    s.state
+        .set_support(&r, sp(&r, "antioquia"), Support::ActiveSupport)
+        .unwrap();
+    // Card 19: FARC first.
+    let t = play_traced(&r, s.clone(), &[19], "farc rally");
+    let farc = t.offered_spaces();
+    for yes in ["bogota", "medellin", "huila", "vichada"] {
+        assert!(farc.contains(&yes.to_string()), "FARC {yes}: {farc:?}");
+    }
+    for no in ["cali", "antioquia", "loc_bogota_neiva"] {
+        assert!(!farc.contains(&no.to_string()), "FARC {no}: {farc:?}");
+    }
+    // Card 37: AUC first.
+    let t = play_traced(&r, s, &[37], "auc rally");
+    let auc = t.offered_spaces();
+    for yes in ["bogota", "cali", "antioquia", "vichada"] {
+        assert!(auc.contains(&yes.to_string()), "AUC {yes}: {auc:?}");
+    }
+    for no in ["medellin", "huila", "loc_bogota_neiva"] {
+        assert!(!auc.contains(&no.to_string()), "AUC {no}: {auc:?}");
+    }
+}
+
+#[test]
+fn rally_places_1_guerrilla_or_replaces_2_with_a_base() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "meta_east", farc_g(), 1);
+    put_active(&mut s, &r, "meta_east", FARC, 1);
+    put(&mut s, &r, "arauca", farc_g(), 2);
+    put(&mut s, &r, "arauca", base(CARTELS), 2); // no room for a Base
+    let t = play_traced(
+        &r,
+        s,
+        &[19],
+        "farc rally
+         farc huila        # only 'place' there: no question
+         farc meta_east
+         farc base
+         farc farc-guerrilla-active   # then the Underground one: no question
+         farc arauca       # full of Bases: only 'place'
+         farc done",
+    );
+    t.assert_ran_out();
+    let st = &t.game.state;
+    assert_eq!(
+        board(st, &r),
+        [
+            "huila: 1 farc U",
+            "arauca: 3 farc U, 2 cartels base",
+            "meta_east: 1 farc base",
+        ]
+    );
+    assert_eq!(st.resources(FARC), 10 - 3);
+    assert_eq!(st.available(farc_g()), 30 - 4);
+}
+
+#[test]
+fn rally_with_a_base_places_up_to_bases_plus_population() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "huila", base(FARC), 1); // Population 2
+    // Nothing to move in: placing is the only procedure, chosen without a question.
+    let t = play_traced(&r, s.clone(), &[19], "farc rally\nfarc huila");
+    t.assert_ran_out();
+    assert_eq!(t.waiting(), "farc: Place how many Guerrillas?");
+    assert_eq!(t.offered(), ["1", "2", "3"]);
+    let t = play_traced(
+        &r,
+        s,
+        &[19],
+        "farc rally
+         farc huila
+         farc 3
+         farc done",
+    );
+    t.assert_ran_out();
+    assert_eq!(pieces(&t.game.state, &r, "huila"), "3 farc U, 1 farc base");
+    assert_eq!(t.game.state.resources(FARC), 9);
+}
+
+#[test]
+fn rally_with_a_base_moves_guerrillas_in_from_anywhere_and_flips_all_underground() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "meta_east", base(FARC), 1);
+    put_active(&mut s, &r, "meta_east", FARC, 1);
+    put_active(&mut s, &r, "narino", FARC, 2);
+    put(&mut s, &r, "amazonas", farc_g(), 1);
+    put(&mut s, &r, "loc_cali_pasto", farc_g(), 1);
+    let t = play_traced(
+        &r,
+        s,
+        &[19],
+        "farc rally
+         farc meta_east
+         farc regroup
+         farc narino      # not adjacent: any space
+         farc 2
+         farc amazonas    # 1 Guerrilla: no 'how many'
+         farc done        # the LoC's Guerrilla stays
+         farc done",
+    );
+    t.assert_ran_out();
+    let st = &t.game.state;
+    assert_eq!(
+        board(st, &r),
+        ["meta_east: 4 farc U, 1 farc base", "loc_cali_pasto: 1 farc U"]
+    );
+    assert_eq!(st.resources(FARC), 9);
+}
+
+// ---- March (3.3.2) ----------------------------------------------------------------------
+
+#[test]
+fn march_example_two_guerrillas_into_santander_with_support_and_2_cubes_go_active() {
+    // 3.3.2 EXAMPLE: 2 Underground FARC Guerrillas March from Meta East into Santander
+    // (Passive Support, 1 Police and 1 Troops): 2 + 2 > 3, so both flip Active.
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "meta_east", farc_g(), 2);
+    put(&mut s, &r, "santander", POLICE, 1);
+    put(&mut s, &r, "santander", TROOPS, 1);
+    let santander = sp(&r, "santander");
+    s.state.set_support(&r, santander, Support::PassiveSupport).unwrap();
+    let answers = "farc march
+         farc meta_east     # the only origin: asked all the same (Done is not yet an option)
+         farc santander
+         farc 2             # Underground (none Active: no question)
+         # Nothing left to March or to add: no more questions for FARC.";
+    let t = play_traced(&r, s.clone(), &[19], answers);
+    t.assert_ran_out();
+    assert_eq!(t.waiting(), "govt: Execute an Operation, or Pass?");
+    assert_eq!(pieces(&t.game.state, &r, "santander"), "1 troops, 1 police, 2 farc A");
+    assert_eq!(t.game.state.resources(FARC), 9);
+    // The same March into Neutral Santander stays Underground.
+    let mut neutral = s.clone();
+    neutral.state.set_support(&r, santander, Support::Neutral).unwrap();
+    let t = play_traced(&r, neutral, &[19], answers);
+    t.assert_ran_out();
+    assert_eq!(pieces(&t.game.state, &r, "santander"), "1 troops, 1 police, 2 farc U");
+    // With Support but only 1 cube: 2 + 1 = 3 does not exceed 3.
+    let mut one_cube = s;
+    one_cube.state.remove(&r, santander, TROOPS, None).unwrap();
+    let t = play_traced(&r, one_cube, &[19], answers);
+    t.assert_ran_out();
+    assert_eq!(pieces(&t.game.state, &r, "santander"), "1 police, 2 farc U");
+}
+
+#[test]
+fn march_onto_a_loc_is_free_and_always_exposed() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "huila", farc_g(), 5);
+    put(&mut s, &r, "loc_bogota_neiva", POLICE, 2);
+    let t = play_traced(
+        &r,
+        s,
+        &[19],
+        "farc march
+         farc huila
+         farc loc_bogota_neiva
+         farc 2        # 2 + 2 Police > 3: Active
+         farc huila
+         farc loc_cali_pasto
+         farc 3        # 3 + 0 = 3: stay Underground
+         farc done",
+    );
+    t.assert_ran_out();
+    let st = &t.game.state;
+    assert_eq!(
+        board(st, &r),
+        ["loc_cali_pasto: 3 farc U", "loc_bogota_neiva: 2 police, 2 farc A"]
+    );
+    assert_eq!(st.resources(FARC), 10, "0 Resources to move onto LoCs");
+}
+
+#[test]
+fn march_auc_counts_farc_guerrillas_as_cubes_and_is_exposed_in_opposition() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    let medellin = sp(&r, "medellin");
+    s.state.set_support(&r, medellin, Support::PassiveOpposition).unwrap();
+    put(&mut s, &r, "medellin", POLICE, 1);
+    put(&mut s, &r, "medellin", farc_g(), 1);
+    put(&mut s, &r, "antioquia", auc_g(), 2);
+    put(&mut s, &r, "choco", farc_g(), 2);
+    // Card 37: AUC, Govt, FARC, Cartels. AUC: 2 + 1 Police + 1 FARC > 3 in Opposition.
+    let t = play_traced(
+        &r,
+        s.clone(),
+        &[37],
+        "auc march
+         auc antioquia
+         auc medellin
+         auc 2",
+    );
+    t.assert_ran_out();
+    assert_eq!(pieces(&t.game.state, &r, "medellin"), "1 police, 1 farc U, 2 auc A");
+    assert_eq!(t.game.state.resources(AUC), 9);
+    // FARC in Opposition: not exposed (and AUC Guerrillas would not count).
+    let t = play_traced(
+        &r,
+        s,
+        &[19],
+        "farc march
+         farc choco
+         farc medellin
+         farc 2
+         farc done",
+    );
+    t.assert_ran_out();
+    assert_eq!(pieces(&t.game.state, &r, "medellin"), "1 police, 3 farc U");
+}
+
+#[test]
+fn march_pays_1_per_city_or_department_entered_once_per_destination() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "neiva", farc_g(), 2);
+    put(&mut s, &r, "cali", farc_g(), 1);
+    put_active(&mut s, &r, "cali", FARC, 1);
+    put(&mut s, &r, "putumayo", farc_g(), 1);
+    let t = play_traced(
+        &r,
+        s,
+        &[19],
+        "farc march
+         farc neiva
+         farc huila
+         farc 2          # 1 Resource for Huila
+         farc cali
+         farc huila      # Huila again: paid already
+         farc 1          # 1 Underground
+         farc 1          # and 1 Active
+         farc putumayo
+         farc loc_neiva_pasto   # a LoC: free
+         farc done",
+    );
+    t.assert_ran_out();
+    let st = &t.game.state;
+    assert_eq!(
+        board(st, &r),
+        ["huila: 3 farc U, 1 farc A", "loc_neiva_pasto: 1 farc U"]
+    );
+    assert_eq!(st.resources(FARC), 9);
+    // Pieces that moved do not move again: Huila is no origin now.
+    let asked_origins = t
+        .asked
+        .iter()
+        .rev()
+        .find(|q| q.prompt == "March from which space?")
+        .unwrap();
+    assert!(
+        !asked_origins
+            .options
+            .contains(&abyss::game::Choice::Space(sp(&r, "huila")))
+    );
+}
+
+// ---- Attack (3.3.3) ---------------------------------------------------------------------
+
+/// A set-up whose dice roll `rolls` first.
+fn with_rolls(mut s: abyss::content::Setup, rolls: &[u8]) -> abyss::content::Setup {
+    s.state.dice = Dice::new(seed_rolling(rolls));
+    s
+}
+
+#[test]
+fn attack_hits_when_the_roll_is_at_most_the_guerrillas_and_removes_up_to_2() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "huila", farc_g(), 3);
+    put(&mut s, &r, "huila", TROOPS, 2);
+    put(&mut s, &r, "huila", POLICE, 1);
+    put(&mut s, &r, "huila", base(GOVT), 1);
+    // A 3 with 3 Guerrillas: a hit. Bases last: Troops, Police, then the Base.
+    let t = play_traced(
+        &r,
+        with_rolls(s.clone(), &[3]),
+        &[19],
+        "farc attack       # Huila, the only space: no question
+         farc roll         # rather than Ambush
+         farc govt-troops
+         farc govt-police",
+    );
+    t.assert_ran_out();
+    assert_eq!(pieces(&t.game.state, &r, "huila"), "1 troops, 1 govt base, 3 farc A");
+    assert_eq!(t.game.state.resources(FARC), 9);
+    // The first removal: no Base while cubes remain.
+    let first = t.asked.iter().find(|q| q.prompt == "Remove which piece?").unwrap();
+    assert_eq!(first.options.len(), 2);
+    // A 4 with 3 Guerrillas: a miss, all Active all the same.
+    let t = play_traced(&r, with_rolls(s, &[4]), &[19], "farc attack\nfarc roll");
+    t.assert_ran_out();
+    assert_eq!(t.waiting(), "govt: Execute an Operation, or Pass?");
+    assert_eq!(
+        pieces(&t.game.state, &r, "huila"),
+        "2 troops, 1 police, 1 govt base, 3 farc A"
+    );
+    assert_eq!(t.game.state.resources(FARC), 9);
+}
+
+#[test]
+fn attack_rolling_1_places_a_guerrilla_and_captures_shipments() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "huila", farc_g(), 1);
+    put(&mut s, &r, "huila", TROOPS, 1);
+    put_active(&mut s, &r, "huila", CARTELS, 1);
+    put_shipment(&mut s, &r, "huila", CARTELS, true);
+    // A 1 hits with a single Guerrilla, and places another there (Captured Goods).
+    let t = play_traced(
+        &r,
+        with_rolls(s, &[1]),
+        &[19],
+        "farc attack
+         farc roll
+         farc cartels-guerrilla-active   # its Shipment goes to the FARC Guerrilla
+         # then the Troops: no question",
+    );
+    t.assert_ran_out();
+    let st = &t.game.state;
+    assert_eq!(pieces(st, &r, "huila"), "1 farc U, 1 farc A");
+    assert_eq!(shipments_in(st, &r, "huila", FARC), 1);
+    assert_eq!(st.available(farc_g()), 28);
+}
+
+// ---- Terror (3.3.4) ---------------------------------------------------------------------
+
+#[test]
+fn farc_terror_shifts_toward_active_opposition_and_sabotages_locs() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    for slug in ["bogota", "huila", "meta_east", "loc_bogota_neiva", "loc_cali_pasto"] {
+        put(&mut s, &r, slug, farc_g(), 2);
+    }
+    s.state
+        .set_support(&r, sp(&r, "bogota"), Support::ActiveSupport)
+        .unwrap();
+    s.state
+        .set_support(&r, sp(&r, "meta_east"), Support::ActiveOpposition)
+        .unwrap();
+    s.state.place_sabotage(&r, sp(&r, "loc_cali_pasto")).unwrap();
+    let t = play_traced(
+        &r,
+        s,
+        &[19],
+        "farc terror
+         farc bogota
+         farc huila
+         farc meta_east
+         farc loc_bogota_neiva
+         farc loc_cali_pasto
+         farc done",
+    );
+    t.assert_ran_out();
+    let st = &t.game.state;
+    let level = |slug: &str| st.support(sp(&r, slug));
+    assert_eq!(level("bogota"), Support::PassiveSupport);
+    assert_eq!(level("huila"), Support::PassiveOpposition);
+    assert_eq!(level("meta_east"), Support::ActiveOpposition);
+    for slug in ["bogota", "huila", "meta_east"] {
+        assert_eq!(st.space(sp(&r, slug)).terror, 1, "{slug}");
+        assert_eq!(pieces(st, &r, slug), "1 farc U, 1 farc A");
+    }
+    assert!(st.space(sp(&r, "loc_bogota_neiva")).sabotage);
+    assert_eq!(st.markers_on_map(), 3 + 2, "no second Sabotage on a LoC");
+    assert_eq!(st.resources(FARC), 10 - 3, "LoCs cost nothing");
+    assert_eq!(st.aid(), 9, "FARC Terror cuts no Aid");
+}
+
+#[test]
+fn auc_terror_shifts_toward_neutral_and_cuts_aid() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    for slug in ["bogota", "medellin", "cali"] {
+        put(&mut s, &r, slug, auc_g(), 1);
+    }
+    s.state
+        .set_support(&r, sp(&r, "bogota"), Support::ActiveSupport)
+        .unwrap();
+    s.state
+        .set_support(&r, sp(&r, "medellin"), Support::PassiveOpposition)
+        .unwrap();
+    // 2 or more spaces: Aid -5.
+    let t = play_traced(
+        &r,
+        s.clone(),
+        &[37],
+        "auc terror
+         auc bogota
+         auc medellin
+         auc cali          # nothing more to do: no more questions",
+    );
+    t.assert_ran_out();
+    let st = &t.game.state;
+    assert_eq!(st.support(sp(&r, "bogota")), Support::PassiveSupport);
+    assert_eq!(st.support(sp(&r, "medellin")), Support::Neutral);
+    assert_eq!(st.support(sp(&r, "cali")), Support::Neutral);
+    assert_eq!(st.aid(), 9 - 5);
+    assert_eq!(st.resources(AUC), 7);
+    // 1 space: Aid -3, never below 0.
+    let t = play_traced(&r, s.clone(), &[37], "auc terror\nauc cali\nauc done");
+    t.assert_ran_out();
+    assert_eq!(t.game.state.aid(), 6);
+    let mut poor = s;
+    poor.state.add_aid(&r, -7).unwrap();
+    let t = play_traced(&r, poor, &[37], "auc terror\nauc cali\nauc done");
+    t.assert_ran_out();
+    assert_eq!(t.game.state.aid(), 0);
+}
+
+#[test]
+fn terror_places_no_marker_once_all_40_are_on_the_map() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "huila", farc_g(), 1);
+    for _ in 0..40 {
+        s.state.place_terror(&r, sp(&r, "vichada")).unwrap();
+    }
+    let t = play_traced(&r, s, &[19], "farc terror");
+    t.assert_ran_out();
+    let st = &t.game.state;
+    assert_eq!(st.space(sp(&r, "huila")).terror, 0);
+    assert_eq!(
+        st.support(sp(&r, "huila")),
+        Support::PassiveOpposition,
+        "the shift still happens"
+    );
+    assert_eq!(pieces(st, &r, "huila"), "1 farc A");
+}

@@ -180,6 +180,19 @@ impl Traced<'_> {
     pub fn offered(&self) -> Vec<String> {
         self.last().options.iter().map(|c| c.render(self.game.rules)).collect()
     }
+    /// The spaces among the options of the last question.
+    pub fn offered_spaces(&self) -> Vec<String> {
+        self.last()
+            .options
+            .iter()
+            .filter(|c| matches!(c, abyss::game::Choice::Space(_)))
+            .map(|c| c.render(self.game.rules))
+            .collect()
+    }
+    /// Was a question with this prompt asked?
+    pub fn was_asked(&self, prompt: &str) -> bool {
+        self.asked.iter().any(|q| q.prompt == prompt)
+    }
     /// Is `word` among the options of the last question?
     pub fn offers(&self, word: &str) -> bool {
         self.offered().iter().any(|w| w == word)
@@ -317,4 +330,24 @@ pub fn board(st: &abyss::kernel::State, r: &Ruleset) -> Vec<String> {
             (!p.is_empty()).then(|| format!("{slug}: {p}"))
         })
         .collect()
+}
+
+/// Put a Shipment under a Guerrilla of Faction `f` in `slug` (Active if `active`).
+pub fn put_shipment(s: &mut Setup, r: &Ruleset, slug: &str, f: abyss::kernel::Faction, active: bool) {
+    let t = abyss::kernel::PieceType::guerrilla(f);
+    let p = s
+        .state
+        .pieces_in(r, sp(r, slug), t, Some(!active))
+        .find(|&p| !s.state.holds_shipment(p))
+        .or_else(|| s.state.pieces_in(r, sp(r, slug), t, Some(!active)).next())
+        .unwrap_or_else(|| panic!("no {} Guerrilla in {slug}", f.slug()));
+    s.state.place_shipment(r, p).unwrap();
+}
+
+/// How many Shipments Guerrillas of Faction `f` hold in `slug`.
+pub fn shipments_in(st: &abyss::kernel::State, r: &Ruleset, slug: &str, f: abyss::kernel::Faction) -> usize {
+    let s = sp(r, slug);
+    st.shipments_on_map()
+        .filter(|&(_, p)| st.piece_space(p) == Some(s) && r.forces.type_of(p).faction == f)
+        .count()
 }
