@@ -1,0 +1,297 @@
+//! Special Activities (4.0) played through the engine with scripted answers, each
+//! asserting the exact resulting state.
+
+mod common;
+use abyss::kernel::{Dice, Faction, PieceType, Support};
+use common::*;
+
+const TROOPS: PieceType = PieceType::TROOPS;
+const POLICE: PieceType = PieceType::POLICE;
+const GOVT: Faction = Faction::Govt;
+const FARC: Faction = Faction::Farc;
+const AUC: Faction = Faction::Auc;
+const CARTELS: Faction = Faction::Cartels;
+
+fn farc_g() -> PieceType {
+    PieceType::guerrilla(FARC)
+}
+fn auc_g() -> PieceType {
+    PieceType::guerrilla(AUC)
+}
+fn cartels_g() -> PieceType {
+    PieceType::guerrilla(CARTELS)
+}
+fn base(f: Faction) -> PieceType {
+    PieceType::base(f)
+}
+fn with_rolls(mut s: abyss::content::Setup, rolls: &[u8]) -> abyss::content::Setup {
+    s.state.dice = Dice::new(seed_rolling(rolls));
+    s
+}
+
+/// A Government Train in Cali placing nothing, up to its Special Activity question.
+const TRAIN_CALI: &str = "govt train
+     govt cali
+     govt 0
+     govt 0
+     govt done";
+
+// ---- Air Lift (4.2.1) -------------------------------------------------------------------
+
+#[test]
+fn air_lift_moves_up_to_3_troops_from_one_space_to_another_not_a_farc_zone() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "meta_east", TROOPS, 5);
+    s.state.place_farc_zone(&r, sp(&r, "meta_west")).unwrap();
+    // Meta East, the only space with Troops, is the origin without a question.
+    let t = play_traced(&r, s.clone(), &[1], &format!("{TRAIN_CALI}\ngovt air-lift"));
+    t.assert_ran_out();
+    assert_eq!(t.waiting(), "govt: Air Lift them to which space?");
+    assert!(t.offers("vaupes") && t.offers("loc_pasto_tumaco"), "any space");
+    assert!(!t.offers("meta_west") && !t.offers("meta_east"));
+    let t = play_traced(
+        &r,
+        s.clone(),
+        &[1],
+        &format!("{TRAIN_CALI}\ngovt air-lift\ngovt vaupes"),
+    );
+    assert_eq!(t.offered(), ["1", "2", "3"]);
+    let t = play_traced(
+        &r,
+        s.clone(),
+        &[1],
+        &format!("{TRAIN_CALI}\ngovt air-lift\ngovt vaupes\ngovt 3"),
+    );
+    t.assert_ran_out();
+    assert_eq!(t.waiting(), "farc: Execute an Operation, or Pass?");
+    assert_eq!(board(&t.game.state, &r), ["meta_east: 2 troops", "vaupes: 3 troops"]);
+    assert_eq!(t.game.state.resources(GOVT), 37);
+    // Blackhawks: any number (unshaded), only 1 (shaded).
+    for (max, offered) in [(u8::MAX, vec!["1", "2", "3", "4", "5"]), (1, vec![])] {
+        let mut cap = s.clone();
+        cap.state.set_lasting_modifier("air_lift_max", max).unwrap();
+        let t = play_traced(&r, cap, &[1], &format!("{TRAIN_CALI}\ngovt air-lift\ngovt vaupes"));
+        if offered.is_empty() {
+            // 1 Troops: no question.
+            assert_eq!(pieces(&t.game.state, &r, "vaupes"), "1 troops");
+        } else {
+            assert_eq!(t.offered(), offered);
+        }
+    }
+}
+
+// ---- Air Strike (4.2.2) -----------------------------------------------------------------
+
+fn air_strike_setup() -> (abyss::kernel::Ruleset, abyss::content::Setup) {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "huila", TROOPS, 2);
+    put_active(&mut s, &r, "huila", FARC, 1);
+    put_active(&mut s, &r, "cali", FARC, 1);
+    put(&mut s, &r, "meta_east", base(FARC), 1);
+    put_active(&mut s, &r, "loc_cali_pasto", AUC, 1);
+    (r, s)
+}
+
+#[test]
+fn air_strike_only_with_patrol_sweep_or_assault_in_a_department_or_loc() {
+    let (r, s) = air_strike_setup();
+    let t = play_traced(&r, s.clone(), &[1], TRAIN_CALI);
+    t.assert_ran_out();
+    assert_eq!(t.waiting(), "govt: Add a Special Activity?");
+    assert!(!t.offers("air-strike"), "not with Train: {:?}", t.offered());
+    // Huila, the only Assault space, is Assaulted without a question; then the Air Strike.
+    let t = play_traced(&r, s.clone(), &[1], "govt assault\ngovt air-strike");
+    t.assert_ran_out();
+    assert_eq!(t.waiting(), "govt: Air Strike which Department or LoC?");
+    assert_eq!(t.offered(), ["meta_east", "loc_cali_pasto"], "not Cali, a City");
+    let t = play_traced(&r, s, &[1], "govt assault\ngovt air-strike\ngovt meta_east");
+    t.assert_ran_out();
+    // The lone FARC Base goes: its Faction has no Guerrillas there.
+    assert_eq!(
+        board(&t.game.state, &r),
+        ["cali: 1 farc A", "huila: 2 troops", "loc_cali_pasto: 1 auc A"]
+    );
+}
+
+#[test]
+fn momentum_no_air_strike() {
+    let (r, mut s) = air_strike_setup();
+    s.state.set_momentum_modifier("no_air_strike", 1).unwrap();
+    let t = play_traced(&r, s, &[1], "govt assault");
+    t.assert_ran_out();
+    assert!(!t.offers("air-strike"), "{:?}", t.offered());
+}
+
+// ---- Eradicate (4.2.3) ------------------------------------------------------------------
+
+#[test]
+fn eradicate_adds_aid_removes_all_cartels_bases_and_shifts_toward_opposition() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "guaviare", base(CARTELS), 2);
+    put(&mut s, &r, "guaviare", cartels_g(), 1);
+    put(&mut s, &r, "cali", base(CARTELS), 1); // a City: no Eradicate
+    s.state
+        .set_support(&r, sp(&r, "meta_west"), Support::ActiveOpposition)
+        .unwrap();
+    let t = play_traced(&r, s.clone(), &[1], &format!("{TRAIN_CALI}\ngovt eradicate"));
+    t.assert_ran_out();
+    // Guaviare, the only Department with Cartels pieces, is chosen without a question.
+    assert_eq!(t.waiting(), "govt: Shift which Department toward Opposition?");
+    assert_eq!(t.offered(), ["guaviare", "putumayo", "meta_east"]);
+    let t = play_traced(&r, s, &[1], &format!("{TRAIN_CALI}\ngovt eradicate\ngovt meta_east"));
+    t.assert_ran_out();
+    let st = &t.game.state;
+    assert_eq!(st.aid(), 9 + 4);
+    assert_eq!(pieces(st, &r, "guaviare"), "1 cartels U");
+    assert_eq!(pieces(st, &r, "cali"), "1 cartels base");
+    assert_eq!(st.support(sp(&r, "meta_east")), Support::PassiveOpposition);
+    assert_eq!(st.support(sp(&r, "guaviare")), Support::Neutral);
+}
+
+#[test]
+fn eradicate_places_a_farc_guerrilla_when_no_shift_is_possible() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "vaupes", base(CARTELS), 1); // Population 0
+    for slug in ["guaviare", "putumayo"] {
+        s.state
+            .set_support(&r, sp(&r, slug), Support::ActiveOpposition)
+            .unwrap();
+    }
+    let t = play_traced(&r, s, &[1], &format!("{TRAIN_CALI}\ngovt eradicate"));
+    t.assert_ran_out();
+    assert_eq!(t.waiting(), "farc: Execute an Operation, or Pass?");
+    let st = &t.game.state;
+    assert_eq!(pieces(st, &r, "vaupes"), "1 farc U");
+    assert_eq!(st.aid(), 13);
+}
+
+// ---- Extort (4.3.1, 4.4.1) --------------------------------------------------------------
+
+#[test]
+fn extort_needs_control_and_an_underground_guerrilla_and_earns_1_per_space() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "huila", farc_g(), 2);
+    put(&mut s, &r, "loc_bogota_neiva", farc_g(), 1);
+    put(&mut s, &r, "meta_east", farc_g(), 1);
+    put(&mut s, &r, "meta_east", POLICE, 1); // no Control
+    put_active(&mut s, &r, "guaviare", FARC, 2); // no Underground Guerrilla
+    put(&mut s, &r, "bogota", POLICE, 1);
+    let answers = "farc rally
+         farc bogota       # 1 Guerrilla against 1 Police: no Control
+         farc done
+         farc extort";
+    let t = play_traced(&r, s.clone(), &[19], answers);
+    t.assert_ran_out();
+    assert_eq!(t.offered(), ["huila", "loc_bogota_neiva"]);
+    let t = play_traced(&r, s, &[19], &format!("{answers}\nfarc huila\nfarc loc_bogota_neiva"));
+    t.assert_ran_out();
+    let st = &t.game.state;
+    assert_eq!(pieces(st, &r, "huila"), "1 farc U, 1 farc A");
+    assert_eq!(pieces(st, &r, "loc_bogota_neiva"), "1 farc A");
+    assert_eq!(st.resources(FARC), 10 - 1 + 2);
+}
+
+#[test]
+fn auc_extorts_where_it_controls() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "cesar", auc_g(), 2);
+    put(&mut s, &r, "cesar", POLICE, 1);
+    put(&mut s, &r, "antioquia", auc_g(), 1);
+    put(&mut s, &r, "antioquia", farc_g(), 1); // AUC does not outnumber the rest
+    put(&mut s, &r, "bogota", POLICE, 1);
+    let t = play_traced(
+        &r,
+        s,
+        &[37],
+        "auc rally
+         auc bogota
+         auc done
+         auc extort    # Cesar, the only space: no question",
+    );
+    t.assert_ran_out();
+    let st = &t.game.state;
+    assert_eq!(pieces(st, &r, "cesar"), "1 police, 1 auc U, 1 auc A");
+    assert_eq!(pieces(st, &r, "antioquia"), "1 farc U, 1 auc U");
+    assert_eq!(st.resources(AUC), 10);
+}
+
+#[test]
+#[ignore = "4.1 EXAMPLE: Rally is not offered at 0 Resources"]
+fn farc_with_0_resources_extorts_then_pays_for_its_rally() {
+    // 4.1 EXAMPLE: FARC with 0 Resources Extorts enough to pay for the accompanying
+    // Operation thereafter.
+    let r = rules();
+    let mut s = empty_setup(&r);
+    s.state.add_resources(&r, FARC, -10).unwrap();
+    put(&mut s, &r, "huila", farc_g(), 1);
+    put(&mut s, &r, "guaviare", farc_g(), 1);
+    let t = play_traced(
+        &r,
+        s,
+        &[19],
+        "farc rally
+         farc extort       # before any Rally space: the only option
+         farc huila
+         farc guaviare
+         farc done         # Extort ends
+         farc meta_east
+         farc vichada      # the second Resource pays for a second space",
+    );
+    t.assert_ran_out();
+    let st = &t.game.state;
+    assert_eq!(st.resources(FARC), 0);
+    assert_eq!(
+        board(st, &r),
+        [
+            "guaviare: 1 farc A",
+            "huila: 1 farc A",
+            "meta_east: 1 farc U",
+            "vichada: 1 farc U"
+        ]
+    );
+}
+
+// ---- Ambush (4.3.2, 4.4.1) --------------------------------------------------------------
+
+#[test]
+fn ambush_succeeds_without_a_roll_and_activates_only_1() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "huila", farc_g(), 3);
+    put(&mut s, &r, "huila", TROOPS, 3);
+    let dice = s.state.dice.clone();
+    let t = play_traced(&r, s, &[19], "farc attack\nfarc ambush");
+    t.assert_ran_out();
+    assert_eq!(t.waiting(), "govt: Execute an Operation, or Pass?");
+    let st = &t.game.state;
+    assert_eq!(
+        pieces(st, &r, "huila"),
+        "1 troops, 3 farc U, 1 farc A",
+        "+1 as if a 1 was rolled"
+    );
+    assert_eq!(st.dice, dice, "no roll");
+    assert_eq!(st.resources(FARC), 9);
+    assert!(
+        !t.was_asked("Add a Special Activity?"),
+        "Ambush was the Special Activity"
+    );
+}
+
+#[test]
+fn auc_ambushes_the_same_way() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "cesar", auc_g(), 1);
+    put(&mut s, &r, "cesar", farc_g(), 1);
+    put(&mut s, &r, "cesar", base(FARC), 1);
+    let t = play_traced(&r, s, &[37], "auc attack\nauc ambush");
+    t.assert_ran_out();
+    // The Guerrilla, then the Base (none of its Faction's Guerrillas left).
+    assert_eq!(pieces(&t.game.state, &r, "cesar"), "1 auc U, 1 auc A");
+}
