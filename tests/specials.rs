@@ -222,7 +222,6 @@ fn auc_extorts_where_it_controls() {
 }
 
 #[test]
-#[ignore = "4.1 EXAMPLE: Rally is not offered at 0 Resources"]
 fn farc_with_0_resources_extorts_then_pays_for_its_rally() {
     // 4.1 EXAMPLE: FARC with 0 Resources Extorts enough to pay for the accompanying
     // Operation thereafter.
@@ -235,11 +234,10 @@ fn farc_with_0_resources_extorts_then_pays_for_its_rally() {
         &r,
         s,
         &[19],
-        "farc rally
-         farc extort       # before any Rally space: the only option
+        "farc rally        # offered: Extort can pay for it
+         # Extort is the only thing FARC can do first: chosen without a question.
          farc huila
-         farc guaviare
-         farc done         # Extort ends
+         farc guaviare     # Extort ends: no space left
          farc meta_east
          farc vichada      # the second Resource pays for a second space",
     );
