@@ -293,3 +293,335 @@ fn auc_ambushes_the_same_way() {
     // The Guerrilla, then the Base (none of its Faction's Guerrillas left).
     assert_eq!(pieces(&t.game.state, &r, "cesar"), "1 auc U, 1 auc A");
 }
+
+// ---- Kidnap (4.3.3) ---------------------------------------------------------------------
+
+#[test]
+fn kidnap_in_a_city_takes_a_die_roll_of_government_resources() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "bogota", farc_g(), 2);
+    put(&mut s, &r, "bogota", POLICE, 1);
+    put(&mut s, &r, "cali", farc_g(), 1);
+    put(&mut s, &r, "cali", POLICE, 1); // not more FARC Guerrillas than Police
+    let t = play_traced(
+        &r,
+        with_rolls(s, &[4]),
+        &[19],
+        "farc terror
+         farc cali
+         farc bogota
+         farc kidnap     # Bogotá, the only Kidnap space, from the Government: no questions
+         # Terror then ends by itself: no space left, the Special Activity done.",
+    );
+    t.assert_ran_out();
+    assert_eq!(t.waiting(), "govt: Execute an Operation, or Pass?");
+    let st = &t.game.state;
+    assert_eq!(st.resources(GOVT), 40 - 4);
+    assert_eq!(st.resources(FARC), 10 - 2 + 4);
+    assert_eq!(pieces(st, &r, "bogota"), "1 police, 1 farc U, 1 farc A");
+    assert_eq!(st.support(sp(&r, "bogota")), Support::PassiveOpposition);
+    assert_eq!(st.space(sp(&r, "bogota")).terror, 1);
+}
+
+#[test]
+fn kidnap_where_cartels_have_a_base_takes_cartels_resources_and_a_6_lets_auc_place() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "guaviare", farc_g(), 2);
+    put(&mut s, &r, "guaviare", base(CARTELS), 1);
+    let t = play_traced(
+        &r,
+        with_rolls(s, &[6]),
+        &[19],
+        "farc terror
+         farc kidnap     # Guaviare, from the Cartels: no questions
+         auc auc-base    # the 6: AUC places a Guerrilla or a Base",
+    );
+    t.assert_ran_out();
+    let st = &t.game.state;
+    assert_eq!(st.resources(CARTELS), 10 - 6);
+    assert_eq!(st.resources(FARC), 10 - 1 + 6);
+    assert_eq!(st.resources(GOVT), 40);
+    assert_eq!(
+        pieces(st, &r, "guaviare"),
+        "1 farc U, 1 farc A, 1 auc base, 1 cartels base"
+    );
+}
+
+#[test]
+fn kidnap_drug_ransom_takes_the_cartels_shipment_instead_of_rolling() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "guaviare", farc_g(), 2);
+    put(&mut s, &r, "guaviare", base(CARTELS), 1);
+    put(&mut s, &r, "guaviare", cartels_g(), 1);
+    put_shipment(&mut s, &r, "guaviare", CARTELS, false);
+    let dice = s.state.dice.clone();
+    let t = play_traced(
+        &r,
+        s,
+        &[19],
+        "farc terror
+         farc kidnap
+         farc farc-guerrilla-underground   # the FARC Guerrilla that takes the Shipment",
+    );
+    t.assert_ran_out();
+    let st = &t.game.state;
+    assert_eq!(st.dice, dice, "no roll");
+    assert_eq!(st.resources(CARTELS), 10);
+    assert_eq!(st.resources(FARC), 9);
+    assert_eq!(shipments_in(st, &r, "guaviare", CARTELS), 0);
+    assert_eq!(shipments_in(st, &r, "guaviare", FARC), 1);
+    let holder = st.shipment_holder(st.shipments_on_map().next().unwrap().0).unwrap();
+    assert!(st.piece(holder).underground);
+}
+
+#[test]
+fn kidnap_in_a_free_loc_pays_for_a_later_terror_space() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    s.state.add_resources(&r, FARC, -10).unwrap();
+    put(&mut s, &r, "loc_bogota_neiva", farc_g(), 1);
+    put(&mut s, &r, "bogota", farc_g(), 1);
+    let t = play_traced(
+        &r,
+        with_rolls(s, &[3]),
+        &[19],
+        "farc terror     # at 0 Resources only the LoC (free): chosen without a question
+         farc kidnap     # there, from the Government: +3
+         farc bogota     # now FARC can pay for Bogotá",
+    );
+    t.assert_ran_out();
+    let st = &t.game.state;
+    assert_eq!(st.resources(FARC), 3 - 1);
+    assert_eq!(st.resources(GOVT), 37);
+    assert!(st.space(sp(&r, "loc_bogota_neiva")).sabotage);
+    assert_eq!(st.support(sp(&r, "bogota")), Support::PassiveOpposition);
+}
+
+// ---- Assassinate (4.4.2) ----------------------------------------------------------------
+
+fn assassinate_setup() -> (abyss::kernel::Ruleset, abyss::content::Setup) {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "cali", auc_g(), 2);
+    put(&mut s, &r, "cali", POLICE, 1);
+    put(&mut s, &r, "cali", farc_g(), 1);
+    put(&mut s, &r, "cali", base(FARC), 1);
+    put_active(&mut s, &r, "cali", CARTELS, 1);
+    put_shipment(&mut s, &r, "cali", CARTELS, true);
+    put(&mut s, &r, "medellin", auc_g(), 1);
+    put(&mut s, &r, "medellin", POLICE, 1); // AUC does not outnumber the Police
+    (r, s)
+}
+
+#[test]
+fn assassinate_removes_any_enemy_piece_even_a_protected_base() {
+    let (r, s) = assassinate_setup();
+    let answers = "auc terror
+         auc medellin
+         auc cali
+         auc assassinate   # Cali, the only space: no question";
+    let t = play_traced(&r, s.clone(), &[37], answers);
+    t.assert_ran_out();
+    assert_eq!(t.waiting(), "auc: Remove which piece?");
+    assert_eq!(
+        t.offered(),
+        [
+            "govt-police",
+            "farc-guerrilla-underground",
+            "farc-base",
+            "cartels-guerrilla-active"
+        ]
+    );
+    let t = play_traced(&r, s, &[37], &format!("{answers}\nauc farc-base"));
+    t.assert_ran_out();
+    let st = &t.game.state;
+    assert_eq!(
+        pieces(st, &r, "cali"),
+        "1 police, 1 farc U, 1 auc U, 1 auc A, 1 cartels A"
+    );
+    assert_eq!(st.aid(), 9 - 5, "AUC Terror in 2 spaces");
+    assert_eq!(st.resources(AUC), 8);
+}
+
+#[test]
+fn assassinate_commandeers_the_shipment_of_the_removed_guerrilla() {
+    let (r, s) = assassinate_setup();
+    let t = play_traced(
+        &r,
+        s,
+        &[37],
+        "auc terror
+         auc cali
+         auc assassinate
+         auc cartels-guerrilla-active
+         auc auc-guerrilla-active     # the AUC Guerrilla that takes the Shipment",
+    );
+    t.assert_ran_out();
+    let st = &t.game.state;
+    assert_eq!(
+        pieces(st, &r, "cali"),
+        "1 police, 1 farc U, 1 farc base, 1 auc U, 1 auc A"
+    );
+    assert_eq!(shipments_in(st, &r, "cali", AUC), 1);
+}
+
+// ---- Cultivate (4.5.1) ------------------------------------------------------------------
+
+fn cartels_setup() -> (abyss::kernel::Ruleset, abyss::content::Setup) {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "cali", cartels_g(), 2);
+    put(&mut s, &r, "cali", POLICE, 1);
+    put(&mut s, &r, "vaupes", base(CARTELS), 1);
+    put(&mut s, &r, "vichada", cartels_g(), 2); // Population 0
+    put(&mut s, &r, "medellin", cartels_g(), 1);
+    put(&mut s, &r, "medellin", POLICE, 1); // not more Guerrillas than Police
+    (r, s)
+}
+
+#[test]
+fn cultivate_places_a_base_in_a_rally_department() {
+    let (r, s) = cartels_setup();
+    // Card 55: Cartels, Govt, FARC, AUC.
+    let answers = "cartels rally
+         cartels guaviare     # places 1 Guerrilla (the only procedure)
+         cartels cultivate";
+    let t = play_traced(&r, s.clone(), &[55], answers);
+    t.assert_ran_out();
+    assert_eq!(t.offered(), ["cali", "guaviare"]);
+    let t = play_traced(&r, s.clone(), &[55], &format!("{answers}\ncartels guaviare"));
+    assert_eq!(t.offered(), ["relocate", "base"]);
+    let t = play_traced(&r, s, &[55], &format!("{answers}\ncartels guaviare\ncartels base"));
+    t.assert_ran_out();
+    let st = &t.game.state;
+    assert_eq!(pieces(st, &r, "guaviare"), "1 cartels U, 1 cartels base");
+    assert_eq!(pieces(st, &r, "vaupes"), "1 cartels base");
+    assert_eq!(st.resources(CARTELS), 9);
+}
+
+#[test]
+fn cultivate_relocates_a_base_from_anywhere() {
+    let (r, s) = cartels_setup();
+    let t = play_traced(
+        &r,
+        s,
+        &[55],
+        "cartels rally
+         cartels guaviare
+         cartels cultivate
+         cartels cali      # a City, not a Rally space: relocate only, from Vaupés only",
+    );
+    t.assert_ran_out();
+    let st = &t.game.state;
+    assert_eq!(pieces(st, &r, "cali"), "1 police, 2 cartels U, 1 cartels base");
+    assert_eq!(pieces(st, &r, "vaupes"), "");
+}
+
+// ---- Process (4.5.2) --------------------------------------------------------------------
+
+fn process_setup() -> (abyss::kernel::Ruleset, abyss::content::Setup) {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "guaviare", base(CARTELS), 1);
+    put(&mut s, &r, "guaviare", cartels_g(), 1);
+    put(&mut s, &r, "guaviare", farc_g(), 1);
+    put(&mut s, &r, "putumayo", base(CARTELS), 1);
+    put(&mut s, &r, "putumayo", cartels_g(), 1);
+    put(&mut s, &r, "vaupes", base(CARTELS), 1);
+    (r, s)
+}
+
+#[test]
+fn process_removes_bases_for_3_resources_each() {
+    let (r, s) = process_setup();
+    let t = play_traced(
+        &r,
+        s,
+        &[55],
+        "cartels rally
+         cartels cali
+         cartels process
+         cartels remove-bases
+         cartels vaupes
+         cartels putumayo
+         cartels done",
+    );
+    t.assert_ran_out();
+    let st = &t.game.state;
+    assert_eq!(st.resources(CARTELS), 10 - 1 + 6);
+    assert_eq!(st.on_map(&r, base(CARTELS)), 1);
+    assert_eq!(pieces(st, &r, "putumayo"), "1 cartels U");
+}
+
+#[test]
+fn process_places_1_or_2_shipments_under_guerrillas_where_cartels_have_bases() {
+    let (r, s) = process_setup();
+    let t = play_traced(
+        &r,
+        s,
+        &[55],
+        "cartels rally
+         cartels cali
+         cartels process
+         cartels shipments
+         cartels guaviare
+         cartels farc-guerrilla-underground    # any Guerrilla: FARC then owns it
+         cartels putumayo                      # its only Guerrilla: no question",
+    );
+    t.assert_ran_out();
+    let st = &t.game.state;
+    assert_eq!(shipments_in(st, &r, "guaviare", FARC), 1);
+    assert_eq!(shipments_in(st, &r, "putumayo", CARTELS), 1);
+    assert_eq!(st.shipments_on_map().count(), 2);
+    assert_eq!(st.resources(CARTELS), 9);
+}
+
+// ---- Bribe (4.5.4) ----------------------------------------------------------------------
+
+#[test]
+fn bribe_costs_3_a_space_removes_cubes_flips_or_removes_guerrillas_or_a_base() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "bogota", TROOPS, 3);
+    put(&mut s, &r, "huila", farc_g(), 1);
+    put_active(&mut s, &r, "huila", AUC, 1);
+    put_shipment(&mut s, &r, "huila", AUC, true);
+    put(&mut s, &r, "meta_east", farc_g(), 1);
+    put(&mut s, &r, "meta_east", base(FARC), 1);
+    let t = play_traced(
+        &r,
+        s,
+        &[55],
+        "cartels rally
+         cartels cali
+         cartels bribe
+         cartels bogota            # cubes only: remove them (no question), the 1st Troops too
+         cartels govt-troops       # a 2nd Troops
+         cartels huila             # Guerrillas only: remove or flip them
+         cartels farc-guerrilla-underground
+         cartels flip
+         cartels auc-guerrilla-active
+         cartels remove
+         cartels farc-guerrilla-active   # Contraband: its Shipment to the FARC Guerrilla
+         cartels meta_east
+         cartels base              # the FARC Base, though its Guerrilla is there
+         # 3 spaces: Bribe ends; 0 Resources left: the Rally ends too.",
+    );
+    t.assert_ran_out();
+    assert_eq!(t.waiting(), "govt: Execute an Operation, or Pass?");
+    let st = &t.game.state;
+    assert_eq!(
+        board(st, &r),
+        [
+            "bogota: 1 troops",
+            "cali: 1 cartels U",
+            "huila: 1 farc A",
+            "meta_east: 1 farc U"
+        ]
+    );
+    assert_eq!(shipments_in(st, &r, "huila", FARC), 1);
+    assert_eq!(st.resources(CARTELS), 10 - 1 - 9);
+}
