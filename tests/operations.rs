@@ -336,7 +336,7 @@ fn patrol_as_limited_operation_has_one_destination_and_assaults_only_there() {
         .find(|q| q.prompt == "Free Assault in which LoC?")
         .unwrap();
     assert_eq!(free_assault.options.len(), 2, "the destination or none, not Cali-Pasto");
-    assert!(t.result.is_ok(), "the deck ends after card 19: {:?}", t.result);
+    t.assert_finished(); // the deck ends after card 19
     let st = &t.game.state;
     assert_eq!(
         board(st, &r),

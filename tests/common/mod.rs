@@ -154,9 +154,23 @@ pub struct Traced<'r> {
     pub game: abyss::game::Game<'r>,
     pub result: Result<abyss::game::Outcome, abyss::game::Stop>,
     pub asked: Vec<abyss::game::Request>,
+    /// How many of the scripted answers were used, of how many.
+    pub answered: usize,
+    pub answers: usize,
 }
 
 impl Traced<'_> {
+    /// Assert that the game reached its end having used every answer.
+    pub fn assert_finished(&self) {
+        assert!(
+            self.result.is_ok() && self.answered == self.answers,
+            "{:?}, {} of {} answers used\nquestions asked:\n{}",
+            self.result,
+            self.answered,
+            self.answers,
+            self.transcript()
+        );
+    }
     /// Assert that the play stopped because the answers ran out (every answer was taken),
     /// showing the questions asked if not.
     pub fn assert_ran_out(&self) {
@@ -265,7 +279,13 @@ pub fn play_traced<'r>(r: &'r Ruleset, setup: Setup, deck: &[u8], answers: &str)
     game.log = Some(Vec::new());
     let result = game.play();
     let asked = asked.borrow().clone();
-    Traced { game, result, asked }
+    Traced {
+        game,
+        result,
+        asked,
+        answered: next.get(),
+        answers: shared.len(),
+    }
 }
 
 /// The first seed whose dice roll `rolls` (d6) first, in order: a die-dependent test sets
