@@ -291,7 +291,6 @@ fn no_ship_after_a_special_activity_or_a_free_operation() {
 }
 
 #[test]
-#[ignore = "2.3.6: the engine allows 1 Shipment per card in all"]
 fn each_eligible_faction_may_benefit_from_1_shipment_per_card() {
     // 2.3.6: "A Faction may only benefit from 1 such Shipment per card": once FARC has
     // Shipped, the 2nd Eligible may still Ship.
