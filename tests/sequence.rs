@@ -333,7 +333,6 @@ fn each_eligible_faction_may_benefit_from_1_shipment_per_card() {
 }
 
 #[test]
-#[ignore = "2.3.9: the engine offers a free March through Ship on the final Event card"]
 fn the_free_limop_of_a_ship_on_the_final_event_card_is_no_sweep_or_march() {
     // 2.3.9: on the final Event card, player Operations may not include Sweep or March.
     let r = rules();
