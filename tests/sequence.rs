@@ -354,3 +354,24 @@ fn the_free_limop_of_a_ship_on_the_final_event_card_is_no_sweep_or_march() {
     assert!(!t.offers("march"), "{:?}", t.offered());
     assert!(t.offers("rally"));
 }
+
+// ---- Propaganda cards (6.0 EXCEPTION, 2.4.1) -------------------------------------------
+
+#[test]
+fn a_second_propaganda_card_in_a_row_brings_no_round() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    s.state.set_president(&r, 2).unwrap(); // Uribe: no Election, Aid collected
+    let t = play_traced(&r, s.clone(), &[73, 74], "auc done   # Elite Backing, once");
+    t.assert_finished();
+    let st = &t.game.state;
+    assert_eq!(st.resources(GOVT), 40 + 30 + 9, "one Resources phase");
+    assert_eq!(t.game.propaganda_played, 2);
+    assert_eq!(t.asked.len(), 1);
+    // A second card in a row that is the final one ends the game (7.3), still no Round.
+    s.final_propaganda = 2;
+    let t = play_traced(&r, s, &[73, 74], "auc done");
+    t.assert_finished();
+    assert_eq!(t.result.as_ref().unwrap().victory_check, None);
+    assert_eq!(t.game.state.resources(GOVT), 79);
+}
