@@ -230,3 +230,249 @@ fn drug_profits_farc_then_auc_then_cartels_take_a_base_or_6() {
     assert_eq!(st.resources(AUC), 10 + 1 + 6);
     assert_eq!(st.resources(CARTELS), 10 + 9 + 6);
 }
+
+// ---- 6.4.1 Civic Action -----------------------------------------------------------------
+
+#[test]
+fn civic_action_needs_control_troops_and_police_and_removes_terror_first() {
+    let r = rules();
+    let mut s = board_with(&r, URIBE);
+    put(&mut s, &r, "bogota", TROOPS, 1);
+    put(&mut s, &r, "bogota", POLICE, 1);
+    s.state.place_terror(&r, sp(&r, "bogota")).unwrap();
+    put(&mut s, &r, "cali", POLICE, 2); // no Troops
+    put(&mut s, &r, "medellin", TROOPS, 1);
+    put(&mut s, &r, "medellin", POLICE, 1);
+    put(&mut s, &r, "medellin", auc_g(), 2); // no Control
+    let t = play_traced(
+        &r,
+        s,
+        &[73],
+        "govt bogota
+         govt yes     # after the Terror marker: to Passive Support
+         govt yes     # to Active Support; then nothing more to do there",
+    );
+    assert_eq!(t.waiting(), "auc: Elite Backing: free Rally in which space?");
+    let first = t.asked.iter().find(|q| q.faction == GOVT).unwrap();
+    assert_eq!(first.options.len(), 2, "Done or Bogotá");
+    let st = &t.game.state;
+    assert_eq!(st.resources(GOVT), 40 + 39 - 9);
+    assert_eq!(level(st, &r, "bogota"), Support::ActiveSupport);
+    assert_eq!(st.space(sp(&r, "bogota")).terror, 0);
+    assert_eq!(st.total_support(), 16);
+}
+
+#[test]
+fn civic_action_capabilities_min_cubes_and_any_cube_spaces() {
+    let r = rules();
+    let mut s = board_with(&r, URIBE);
+    put(&mut s, &r, "bogota", TROOPS, 1);
+    put(&mut s, &r, "bogota", POLICE, 1);
+    put(&mut s, &r, "cali", TROOPS, 2);
+    put(&mut s, &r, "cali", POLICE, 2);
+    put(&mut s, &r, "medellin", POLICE, 2);
+    put(&mut s, &r, "ibague", TROOPS, 1);
+    // 1st Division shaded: at least 2 Troops and 2 Police.
+    let mut strict = s.clone();
+    strict.state.set_lasting_modifier("civic_action_min_troops", 2).unwrap();
+    strict.state.set_lasting_modifier("civic_action_min_police", 2).unwrap();
+    let t = play_traced(&r, strict, &[73], "");
+    assert_eq!(t.waiting(), "govt: Civic Action in which space?");
+    assert_eq!(t.offered(), ["done", "cali"]);
+    // 1st Division unshaded: 1 space each Support Phase needs only Control and any cube.
+    let mut joint = s;
+    joint
+        .state
+        .set_lasting_modifier("civic_action_any_cube_spaces", 1)
+        .unwrap();
+    let t = play_traced(&r, joint.clone(), &[73], "");
+    assert_eq!(t.offered(), ["done", "bogota", "cali", "medellin", "ibague"]);
+    let t = play_traced(&r, joint, &[73], "govt medellin\ngovt no");
+    assert_eq!(t.waiting(), "govt: Civic Action in which space?");
+    assert_eq!(t.offered(), ["done", "bogota", "cali"], "the 1 such space is used");
+    assert_eq!(level(&t.game.state, &r, "medellin"), Support::PassiveSupport);
+}
+
+// ---- 6.4.2 Agitation --------------------------------------------------------------------
+
+#[test]
+fn agitation_in_farc_controlled_spaces_1_resource_a_step() {
+    let r = rules();
+    let mut s = board_with(&r, URIBE);
+    put(&mut s, &r, "huila", farc_g(), 2);
+    s.state.place_terror(&r, sp(&r, "huila")).unwrap();
+    put(&mut s, &r, "meta_east", farc_g(), 1);
+    put(&mut s, &r, "meta_east", auc_g(), 1); // a FARC piece but no FARC Control
+    let t = play_traced(
+        &r,
+        s.clone(),
+        &[73],
+        "farc huila
+         farc yes
+         farc yes     # Active Opposition: nothing more to do there",
+    );
+    assert_eq!(t.waiting(), "auc: Elite Backing: free Rally in which space?");
+    let first = t.asked.iter().find(|q| q.faction == FARC).unwrap();
+    assert_eq!(first.options.len(), 2, "Done or Huila");
+    let st = &t.game.state;
+    assert_eq!(st.resources(FARC), 10 - 3);
+    assert_eq!(level(st, &r, "huila"), Support::ActiveOpposition);
+    assert_eq!(st.space(sp(&r, "huila")).terror, 0);
+    // With 1 Resource: 1 step, no question after it.
+    let mut poor = s;
+    poor.state.add_resources(&r, FARC, -9).unwrap();
+    let t = play_traced(&r, poor, &[73], "farc huila");
+    assert_eq!(t.waiting(), "auc: Elite Backing: free Rally in which space?");
+    assert_eq!(t.game.state.resources(FARC), 0);
+    assert_eq!(t.game.state.space(sp(&r, "huila")).terror, 0);
+    assert_eq!(level(&t.game.state, &r, "huila"), Support::Neutral);
+}
+
+#[test]
+fn agitation_momentum_adds_spaces_with_a_farc_piece_and_no_govt_control() {
+    // Alfonso Cano shaded: up to 3 more spaces with a FARC piece and no Govt Control.
+    let r = rules();
+    let mut s = board_with(&r, URIBE);
+    put(&mut s, &r, "meta_east", farc_g(), 1);
+    put(&mut s, &r, "meta_east", auc_g(), 1);
+    put(&mut s, &r, "antioquia", farc_g(), 1);
+    put(&mut s, &r, "antioquia", POLICE, 2); // Govt Control
+    s.state.set_momentum_modifier("agitation_extra_spaces", 3).unwrap();
+    let t = play_traced(&r, s, &[73], "farc meta_east\nfarc no");
+    assert_eq!(t.asked[0].options.len(), 2, "Done or Meta East");
+    assert_eq!(level(&t.game.state, &r, "meta_east"), Support::PassiveOpposition);
+    assert_eq!(t.game.state.resources(FARC), 9);
+}
+
+// ---- 6.4.3 Election, 6.4.4 FARC Zones ---------------------------------------------------
+
+#[test]
+fn election_pastrana_places_a_farc_zone_where_farc_has_most_pieces() {
+    let r = rules();
+    let mut s = board_with(&r, SAMPER);
+    put(&mut s, &r, "huila", farc_g(), 2);
+    put(&mut s, &r, "huila", base(FARC), 1);
+    put(&mut s, &r, "huila", TROOPS, 2);
+    put(&mut s, &r, "huila", POLICE, 1);
+    put(&mut s, &r, "huila", base(GOVT), 1);
+    put(&mut s, &r, "meta_east", farc_g(), 3);
+    put(&mut s, &r, "guaviare", farc_g(), 1);
+    put(&mut s, &r, "bogota", POLICE, 2);
+    let t = play_traced(
+        &r,
+        s,
+        &[73],
+        "govt done              # Civic Action (Huila)
+         farc done              # Agitation (Meta East)
+         govt huila             # Huila or Meta East: 3 FARC pieces each
+         govt 2                 # both Troops to Bogotá, the only Govt City or Base
+         govt loc_bogota_neiva  # the Police to a LoC or a Govt-Controlled space",
+    );
+    assert_eq!(t.waiting(), "auc: Elite Backing: free Rally in which space?");
+    let zone_q = t
+        .asked
+        .iter()
+        .find(|q| q.prompt.starts_with("Place the FARC Zone"))
+        .unwrap();
+    assert_eq!(zone_q.options.len(), 2);
+    let st = &t.game.state;
+    assert_eq!(st.president(), PASTRANA);
+    assert!(st.space(sp(&r, "huila")).farc_zone);
+    assert_eq!(pieces(st, &r, "huila"), "2 farc U, 1 farc base");
+    assert_eq!(pieces(st, &r, "bogota"), "2 troops, 2 police");
+    assert_eq!(pieces(st, &r, "loc_bogota_neiva"), "1 police");
+    assert_eq!(st.available(base(GOVT)), 3, "its Base removed");
+    assert_eq!(st.resources(GOVT), 40 + 30, "Samper: no Aid in this Resources phase");
+}
+
+#[test]
+fn election_uribe_removes_all_farc_zones() {
+    let r = rules();
+    let mut s = board_with(&r, PASTRANA);
+    for slug in ["meta_west", "guaviare"] {
+        s.state.place_farc_zone(&r, sp(&r, slug)).unwrap();
+    }
+    let t = play_traced(&r, s, &[73], "");
+    assert_eq!(t.waiting(), "auc: Elite Backing: free Rally in which space?");
+    let st = &t.game.state;
+    assert_eq!(st.president(), URIBE);
+    assert!(r.map.ids().all(|s| !st.space(s).farc_zone));
+}
+
+/// Active Support in every City and `extra` more Population of Departments: 50 + extra.
+fn support(s: &mut Setup, r: &Ruleset, extra: u8) {
+    for id in r.map.ids().filter(|&i| r.map.space(i).is_city()) {
+        s.state.set_support(r, id, Support::ActiveSupport).unwrap();
+    }
+    let mut left = extra;
+    for slug in ["antioquia", "santander", "huila"] {
+        if left >= 4 {
+            s.state.set_support(r, sp(r, slug), Support::ActiveSupport).unwrap();
+            left -= 4;
+        }
+    }
+    for slug in ["atlantico", "choco", "narino", "cesar"] {
+        if left >= 1 {
+            s.state.set_support(r, sp(r, slug), Support::PassiveSupport).unwrap();
+            left -= 1;
+        }
+    }
+    assert_eq!(left, 0);
+    assert_eq!(s.state.total_support(), 50 + extra as u16);
+}
+
+#[test]
+fn election_only_with_total_support_60_or_less() {
+    let r = rules();
+    let mut s = board_with(&r, SAMPER);
+    support(&mut s, &r, 10);
+    let t = play_traced(&r, s.clone(), &[73], "");
+    // 60: Pastrana takes office and a FARC Zone is to be placed (all Departments tie at 0).
+    assert_eq!(t.waiting(), "govt: Place the FARC Zone in which Department?");
+    assert_eq!(t.game.state.president(), PASTRANA);
+    let mut high = board_with(&r, SAMPER);
+    support(&mut high, &r, 11);
+    high.skip_victory = vec![1]; // 61 would win the Government the game
+    let t = play_traced(&r, high, &[73], "");
+    assert_eq!(t.waiting(), "auc: Elite Backing: free Rally in which space?");
+    assert_eq!(t.game.state.president(), SAMPER);
+}
+
+// ---- 6.4.5 Elite Backing ----------------------------------------------------------------
+
+#[test]
+fn elite_backing_is_a_free_auc_rally_in_1_space_without_opposition_or_control() {
+    let r = rules();
+    let mut s = board_with(&r, URIBE);
+    s.state
+        .set_support(&r, sp(&r, "cali"), Support::PassiveOpposition)
+        .unwrap();
+    put(&mut s, &r, "medellin", POLICE, 1); // Govt Control
+    put(&mut s, &r, "neiva", farc_g(), 1); // FARC Control
+    s.state
+        .set_support(&r, sp(&r, "bogota"), Support::PassiveSupport)
+        .unwrap();
+    put(&mut s, &r, "bogota", POLICE, 1);
+    put(&mut s, &r, "bogota", auc_g(), 1); // Uncontrolled
+    let t = play_traced(&r, s.clone(), &[73], "farc done");
+    assert_eq!(t.waiting(), "auc: Elite Backing: free Rally in which space?");
+    let offered = t.offered_spaces();
+    for yes in ["bogota", "cesar", "vichada"] {
+        assert!(offered.contains(&yes.to_string()), "{yes}: {offered:?}");
+    }
+    for no in ["cali", "medellin", "neiva", "loc_bogota_neiva"] {
+        assert!(!offered.contains(&no.to_string()), "{no}: {offered:?}");
+    }
+    let t = play_traced(
+        &r,
+        s,
+        &[73],
+        "farc done
+         auc bogota      # places 1 Guerrilla (the only procedure)
+         govt done       # no Police Redeploy",
+    );
+    t.assert_finished();
+    let st = &t.game.state;
+    assert_eq!(pieces(st, &r, "bogota"), "1 police, 2 auc U");
+    assert_eq!(st.resources(AUC), 10, "free");
+}
