@@ -476,3 +476,167 @@ fn elite_backing_is_a_free_auc_rally_in_1_space_without_opposition_or_control() 
     assert_eq!(pieces(st, &r, "bogota"), "1 police, 2 auc U");
     assert_eq!(st.resources(AUC), 10, "free");
 }
+
+// ---- 6.5 Redeploy -----------------------------------------------------------------------
+
+fn redeploy_setup(r: &Ruleset) -> Setup {
+    let mut s = board_with(r, URIBE);
+    put(&mut s, r, "loc_bogota_neiva", TROOPS, 2); // must go
+    put(&mut s, r, "huila", TROOPS, 1); // must go: a Department without a Govt Base
+    put(&mut s, r, "huila", farc_g(), 2);
+    put(&mut s, r, "meta_east", TROOPS, 1); // stays: a Base
+    put(&mut s, r, "meta_east", base(GOVT), 1);
+    put(&mut s, r, "cali", TROOPS, 1); // a Govt-Controlled City
+    put(&mut s, r, "medellin", TROOPS, 1); // a City: need not go; FARC Controls it
+    put(&mut s, r, "medellin", farc_g(), 3);
+    put(&mut s, r, "cartagena", POLICE, 1); // Uncontrolled
+    put(&mut s, r, "cartagena", farc_g(), 1);
+    put(&mut s, r, "santander", POLICE, 1); // Govt-Controlled, no Base
+    s
+}
+
+#[test]
+fn redeploy_moves_troops_off_locs_and_baseless_departments_to_govt_cities_or_bases() {
+    let r = rules();
+    let answers = "farc done          # Agitation
+         auc done           # Elite Backing
+         govt meta_east     # Huila's Troops: Cali or Meta East
+         govt cali          # the LoC's Troops
+         govt 2";
+    let t = play_traced(&r, redeploy_setup(&r), &[73], answers);
+    t.assert_ran_out();
+    let first = t
+        .asked
+        .iter()
+        .find(|q| q.prompt == "Redeploy them to which space?")
+        .unwrap();
+    assert_eq!(first.about, Some(sp(&r, "huila")), "mandatory moves first");
+    assert_eq!(first.options.len(), 2, "Cali or Meta East only");
+    // Then other Troops may move too: from Cali, Meta East or Medellín (not those that
+    // moved already, 1 each left in Cali and Meta East).
+    assert_eq!(t.waiting(), "govt: Redeploy more Troops from which space?");
+    assert_eq!(t.offered(), ["done", "cali", "medellin", "meta_east"]);
+    let t = play_traced(
+        &r,
+        redeploy_setup(&r),
+        &[73],
+        &format!(
+            "{answers}
+             govt done          # no more Troops
+             govt santander     # Police: any LoC or Govt-Controlled space
+             govt loc_cali_pasto
+             govt done"
+        ),
+    );
+    t.assert_finished();
+    let police_to = t
+        .asked
+        .iter()
+        .filter(|q| q.prompt == "Redeploy them to which space?")
+        .last()
+        .unwrap();
+    let words: Vec<String> = police_to.options.iter().map(|c| c.render(&r)).collect();
+    assert!(words.contains(&"cali".into()) && words.contains(&"meta_east".into()));
+    assert!(!words.contains(&"cartagena".into()) && !words.contains(&"medellin".into()));
+    let locs = r.map.ids().filter(|&i| r.map.space(i).is_loc()).count();
+    assert_eq!(words.len(), 2 + locs, "2 Govt-Controlled spaces and the LoCs");
+    let st = &t.game.state;
+    assert_eq!(
+        board(st, &r),
+        [
+            "cali: 3 troops",
+            "medellin: 1 troops, 3 farc U",
+            "cartagena: 1 police, 1 farc U",
+            "huila: 2 farc U",
+            "meta_east: 2 troops, 1 govt base",
+            "loc_cali_pasto: 1 police",
+        ]
+    );
+    assert_eq!(st.control(sp(&r, "huila")), Control::Farc);
+}
+
+#[test]
+fn redeploy_control_is_judged_before_moving() {
+    // 6.5: Control does not change until all Redeployment is complete. Cúcuta (1 Troops,
+    // 1 AUC) is no destination though arriving Troops would Control it; Santa Marta stays
+    // one after its own Troops leave.
+    let r = rules();
+    let mut s = board_with(&r, URIBE);
+    put(&mut s, &r, "loc_bogota_neiva", TROOPS, 2);
+    put(&mut s, &r, "santa_marta", TROOPS, 2);
+    put(&mut s, &r, "santa_marta", farc_g(), 1);
+    put(&mut s, &r, "cucuta", TROOPS, 1);
+    put(&mut s, &r, "cucuta", auc_g(), 1);
+    put(&mut s, &r, "cali", TROOPS, 1);
+    let t = play_traced(
+        &r,
+        s,
+        &[73],
+        "auc done
+         govt cali            # the LoC's Troops: Cali or Santa Marta
+         govt 2
+         govt santa_marta     # more Troops: Santa Marta's to Cali (no question where)
+         govt 2
+         govt cucuta
+         govt santa_marta     # still a destination, though FARC Controls it now
+         govt done",
+    );
+    t.assert_finished();
+    let first = t
+        .asked
+        .iter()
+        .find(|q| q.prompt == "Redeploy them to which space?")
+        .unwrap();
+    assert_eq!(first.options.len(), 2, "not Cúcuta");
+    let st = &t.game.state;
+    assert_eq!(
+        board(st, &r),
+        ["cali: 5 troops", "santa_marta: 1 troops, 1 farc U", "cucuta: 1 auc U"]
+    );
+}
+
+#[test]
+fn redeploy_to_bogota_when_no_govt_city_or_base() {
+    let r = rules();
+    let mut s = board_with(&r, URIBE);
+    put(&mut s, &r, "loc_bogota_neiva", TROOPS, 2);
+    put(&mut s, &r, "bogota", farc_g(), 1);
+    let t = play_traced(
+        &r,
+        s,
+        &[73],
+        "farc done   # Agitation in Bogotá
+         auc done
+         govt 2      # to Bogotá, though FARC Controls it",
+    );
+    t.assert_finished();
+    assert_eq!(pieces(&t.game.state, &r, "bogota"), "2 troops, 1 farc U");
+}
+
+// ---- 6.6 Reset --------------------------------------------------------------------------
+
+#[test]
+fn reset_makes_all_eligible_removes_markers_flips_guerrillas_and_ends_momentum() {
+    let r = rules();
+    let mut s = board_with(&r, URIBE);
+    s.state.set_eligible(FARC, false);
+    s.state.set_eligible(CARTELS, false);
+    s.state.place_terror(&r, sp(&r, "cesar")).unwrap();
+    s.state.place_terror(&r, sp(&r, "cesar")).unwrap();
+    s.state.place_sabotage(&r, sp(&r, "loc_bogota_neiva")).unwrap();
+    put_active(&mut s, &r, "cesar", AUC, 2);
+    put_active(&mut s, &r, "guaviare", CARTELS, 1);
+    put(&mut s, &r, "guaviare", auc_g(), 1);
+    s.state.set_momentum_modifier("no_air_strike", 1).unwrap();
+    s.state.set_lasting_modifier("sweep_cost", 1).unwrap();
+    let t = play_traced(&r, s, &[73], "auc done");
+    t.assert_finished();
+    let st = &t.game.state;
+    assert_eq!(Faction::ALL.map(|f| st.eligible(f)), [true; 4]);
+    assert_eq!(st.markers_on_map(), 0);
+    assert!(r.map.ids().all(|s| st.space(s).terror == 0 && !st.space(s).sabotage));
+    assert_eq!(pieces(st, &r, "cesar"), "2 auc U");
+    assert_eq!(pieces(st, &r, "guaviare"), "1 auc U, 1 cartels U");
+    assert!(!st.mods().no_air_strike, "Momentum ends");
+    assert_eq!(st.mods().sweep_cost, 1, "Capabilities stay");
+}
