@@ -640,3 +640,164 @@ fn reset_makes_all_eligible_removes_markers_flips_guerrillas_and_ends_momentum()
     assert!(!st.mods().no_air_strike, "Momentum ends");
     assert_eq!(st.mods().sweep_cost, 1, "Capabilities stay");
 }
+
+// ---- 7.0 Victory ------------------------------------------------------------------------
+
+/// FARC: Bogotá and Cali at Active Opposition (22) and `bases` FARC Bases.
+fn opposition(s: &mut Setup, r: &Ruleset, bases: u8) {
+    for slug in ["bogota", "cali"] {
+        s.state.set_support(r, sp(r, slug), Support::ActiveOpposition).unwrap();
+    }
+    for (i, slug) in ["vichada", "guainia", "vichada", "guainia"].iter().enumerate() {
+        if i < bases as usize {
+            put(s, r, slug, base(FARC), 1);
+        }
+    }
+}
+
+/// Cartels: `bases` Bases (2 a Department) and `resources` Resources.
+fn cartels_at(s: &mut Setup, r: &Ruleset, bases: u8, resources: u8) {
+    let slugs = ["putumayo", "narino", "choco", "atlantico", "cesar", "arauca"];
+    for i in 0..bases {
+        put(s, r, slugs[i as usize / 2], base(CARTELS), 1);
+    }
+    let now = s.state.resources(CARTELS) as i16;
+    s.state.add_resources(r, CARTELS, resources as i16 - now).unwrap();
+}
+
+#[test]
+fn each_factions_victory_condition_ends_the_game_at_the_victory_check() {
+    let r = rules();
+    for f in Faction::ALL {
+        let mut s = board_with(&r, URIBE);
+        match f {
+            Faction::Govt => support(&mut s, &r, 11),
+            Faction::Farc => opposition(&mut s, &r, 4),
+            Faction::Auc => put(&mut s, &r, "cesar", base(AUC), 1),
+            Faction::Cartels => cartels_at(&mut s, &r, 11, 41),
+        }
+        let t = play_traced(&r, s, &[73, 1], "");
+        t.assert_finished();
+        assert!(t.asked.is_empty(), "{f:?}: the game ends before any question");
+        let o = t.result.unwrap();
+        assert_eq!(o.victory_check, Some(1), "{f:?}");
+        assert_eq!(o.winner(), [f]);
+        assert_eq!(o.margins[f.index()], 1, "{f:?}: {:?}", o.margins);
+        assert_eq!(o.conditions, Faction::ALL.map(|x| x == f));
+    }
+}
+
+#[test]
+fn cartels_need_both_bases_and_resources() {
+    let r = rules();
+    let mut s = board_with(&r, URIBE);
+    cartels_at(&mut s, &r, 11, 40);
+    let t = play_traced(&r, s, &[73], "");
+    assert!(!t.asked.is_empty(), "no victory: the round goes on");
+    assert_eq!(t.game.margin(CARTELS), 1, "after the Resources phase: 40 + 33");
+}
+
+#[test]
+fn after_the_final_round_margins_rank_and_ties_go_to_cartels_then_auc_then_farc() {
+    let r = rules();
+    let mut s = board_with(&r, URIBE);
+    s.final_propaganda = 1;
+    // FARC 22 + 1 + 2 Bases - 25 = 0; AUC 2 - 2 = 0; Cartels min(10 - 10, 40 - 40) = 0.
+    opposition(&mut s, &r, 2);
+    s.state
+        .set_support(&r, sp(&r, "cartagena"), Support::PassiveOpposition)
+        .unwrap();
+    put(&mut s, &r, "vaupes", base(AUC), 1);
+    put(&mut s, &r, "amazonas", base(AUC), 1);
+    cartels_at(&mut s, &r, 10, 40);
+    // The final round skips Redeploy and Reset (6.6 PLAY NOTE).
+    put(&mut s, &r, "loc_bogota_neiva", TROOPS, 1);
+    s.state.set_eligible(FARC, false);
+    let t = play_traced(&r, s, &[73], "auc done");
+    t.assert_finished();
+    let o = t.result.unwrap();
+    assert_eq!(o.victory_check, None);
+    assert_eq!(
+        o.margins,
+        [-60, 0, 0, 0],
+        "Cartels: {} Resources now",
+        t.game.state.resources(CARTELS)
+    );
+    let ranking: Vec<(Vec<Faction>, i16)> = o.ranking.clone();
+    assert_eq!(
+        ranking,
+        [(vec![CARTELS], 0), (vec![AUC], 0), (vec![FARC], 0), (vec![GOVT], -60)]
+    );
+    assert_eq!(pieces(&t.game.state, &r, "loc_bogota_neiva"), "1 troops");
+    assert!(!t.game.state.eligible(FARC));
+}
+
+#[test]
+fn ties_go_to_non_players_first() {
+    let r = rules();
+    let mut s = board_with(&r, URIBE);
+    s.final_propaganda = 1;
+    s.seating.players = vec![vec![FARC], vec![AUC], vec![CARTELS]];
+    s.seating.non_players = vec![GOVT];
+    support(&mut s, &r, 0); // 50: margin -10
+    cartels_at(&mut s, &r, 0, 40); // min(-10, 0) = -10
+    let t = play_traced(&r, s, &[73], "auc done");
+    t.assert_finished();
+    let o = t.result.unwrap();
+    assert_eq!(
+        o.ranking,
+        [
+            (vec![AUC], 0),
+            (vec![GOVT], -10),
+            (vec![CARTELS], -10),
+            (vec![FARC], -25)
+        ]
+    );
+}
+
+#[test]
+fn a_player_with_two_factions_needs_both_conditions_and_uses_the_lower_margin() {
+    let r = rules();
+    let seats = vec![vec![GOVT, AUC], vec![FARC, CARTELS]];
+    // AUC meets its condition, the Government does not: the game goes on.
+    let mut s = board_with(&r, URIBE);
+    s.final_propaganda = 1;
+    s.seating.players = seats.clone();
+    put(&mut s, &r, "cesar", base(AUC), 1);
+    let t = play_traced(&r, s, &[73], "auc done");
+    t.assert_finished();
+    let o = t.result.unwrap();
+    assert_eq!(o.victory_check, None);
+    assert_eq!(o.conditions, [false, false, true, false]);
+    assert_eq!(o.ranking, [(vec![FARC, CARTELS], -30), (vec![GOVT, AUC], -60)]);
+    // Both meet theirs: the game ends at the check, with the lower margin.
+    let mut s = board_with(&r, URIBE);
+    s.seating.players = seats;
+    support(&mut s, &r, 14);
+    put(&mut s, &r, "cesar", base(AUC), 1);
+    let t = play_traced(&r, s, &[73, 1], "");
+    t.assert_finished();
+    let o = t.result.unwrap();
+    assert_eq!(o.victory_check, Some(1));
+    assert_eq!(o.margins[..3], [4, -25, 1]);
+    assert_eq!(o.ranking[0], (vec![GOVT, AUC], 1));
+}
+
+#[test]
+fn skip_victory_rounds_do_not_end_the_game() {
+    let r = rules();
+    let mut s = board_with(&r, URIBE);
+    support(&mut s, &r, 11);
+    s.skip_victory = vec![1];
+    let t = play_traced(
+        &r,
+        s,
+        &[73, 1, 74],
+        "auc done\ngovt pass\nfarc pass\nauc pass\ncartels pass",
+    );
+    t.assert_finished();
+    // The 2nd Propaganda card's check ends it.
+    let o = t.result.unwrap();
+    assert_eq!(o.victory_check, Some(2));
+    assert_eq!(o.winner(), [GOVT]);
+}
