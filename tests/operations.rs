@@ -76,17 +76,6 @@ fn train_places_up_to_6_cubes_in_a_city_and_in_a_department_with_a_base() {
     let mut s = empty_setup(&r);
     put(&mut s, &r, "huila", base(GOVT), 1);
     put(&mut s, &r, "meta_east", POLICE, 1); // no Base: no cubes placed, nothing to do
-    let t = play_traced(
-        &r,
-        s.clone(),
-        &[1],
-        "govt train
-         govt bogota
-         govt 4      # Troops
-         govt 2      # Police (6 - 4 at most)",
-    );
-    t.assert_ran_out();
-    let _ = t;
     // The offers: 0-6 Troops, then 0-2 Police; Meta East is not a Train space.
     let t = play_traced(&r, s.clone(), &[1], "govt train");
     assert!(t.offers("bogota") && t.offers("huila") && t.offers("cali"));
@@ -1164,4 +1153,154 @@ fn terror_places_no_marker_once_all_40_are_on_the_map() {
         "the shift still happens"
     );
     assert_eq!(pieces(st, &r, "huila"), "1 farc A");
+}
+
+// ---- More branches ----------------------------------------------------------------------
+
+#[test]
+fn train_civic_action_costs_resources_even_in_a_free_train() {
+    // 3.2.1: Civic Action pays its added Resources "even if Training was free" — here the
+    // free LimOp of a Ship (2.3.6).
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "bogota", TROOPS, 1);
+    put(&mut s, &r, "bogota", POLICE, 1);
+    put(&mut s, &r, "cali", cartels_g(), 1);
+    put_shipment(&mut s, &r, "cali", CARTELS, false);
+    let t = play_traced(
+        &r,
+        s,
+        &[1],
+        "govt patrol
+         govt done          # no moves; nothing to Activate or Assault
+         govt done          # no Special Activity
+         govt cartels       # Ship with the Cartels' Shipment
+         cartels yes
+         govt train         # the free LimOp
+         govt bogota
+         govt 0
+         govt 0
+         govt civic-action  # Bogotá: no question where
+         govt no",
+    );
+    t.assert_ran_out();
+    assert_eq!(t.waiting(), "farc: Execute an Operation, or Pass?");
+    let st = &t.game.state;
+    assert_eq!(st.resources(GOVT), 40 - 3 - 3, "Patrol 3, Train 0, Civic Action 3");
+    assert_eq!(st.support(sp(&r, "bogota")), Support::PassiveSupport);
+}
+
+#[test]
+fn march_as_limited_operation_has_one_destination() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "huila", farc_g(), 1);
+    put(&mut s, &r, "neiva", farc_g(), 1);
+    put(&mut s, &r, "cali", farc_g(), 1);
+    // Card 1: the Government Sweeps (an Operation), FARC may only LimOp.
+    let t = play_traced(
+        &r,
+        s,
+        &[1],
+        "govt sweep
+         govt vichada
+         govt done
+         farc march
+         farc huila
+         farc meta_west
+         farc neiva     # to Meta West, the destination: no question",
+    );
+    t.assert_finished();
+    let origins = t.last();
+    assert_eq!(origins.prompt, "March from which space?");
+    let words: Vec<String> = origins.options.iter().map(|c| c.render(&r)).collect();
+    assert_eq!(words, ["neiva", "done"], "Cali is not next to Meta West");
+    let st = &t.game.state;
+    assert_eq!(pieces(st, &r, "meta_west"), "2 farc U");
+    assert_eq!(st.resources(FARC), 9);
+}
+
+#[test]
+fn momentum_spares_a_faction_from_sweep_activation() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "medellin", TROOPS, 2);
+    put(&mut s, &r, "medellin", farc_g(), 1);
+    put(&mut s, &r, "medellin", auc_g(), 2);
+    s.state
+        .set_momentum_modifier("no_sweep_assault_against", AUC.index() as u8)
+        .unwrap();
+    let t = play_traced(&r, s, &[1], "govt sweep\ngovt medellin\ngovt done");
+    t.assert_ran_out();
+    assert!(!t.was_asked("Activate a Guerrilla of which Faction?"));
+    assert_eq!(pieces(&t.game.state, &r, "medellin"), "2 troops, 1 farc A, 2 auc U");
+}
+
+fn patrol_caps_setup() -> (abyss::kernel::Ruleset, abyss::content::Setup) {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "loc_bogota_neiva", TROOPS, 1);
+    put(&mut s, &r, "loc_bogota_neiva", farc_g(), 1);
+    put_active(&mut s, &r, "loc_bogota_neiva", FARC, 1);
+    put(&mut s, &r, "loc_cali_pasto", POLICE, 1);
+    put_active(&mut s, &r, "loc_cali_pasto", AUC, 1);
+    (r, s)
+}
+
+#[test]
+fn patrol_capabilities_assault_in_each_loc_or_none_and_no_activation() {
+    let (r, s) = patrol_caps_setup();
+    // Plan Meteoro unshaded: a free Assault in each LoC, no question.
+    let mut each = s.clone();
+    each.state.set_lasting_modifier("patrol_assault_each_loc", 1).unwrap();
+    let t = play_traced(&r, each, &[1], "govt patrol\ngovt done");
+    t.assert_ran_out();
+    assert_eq!(t.waiting(), "govt: Add a Special Activity?");
+    let st = &t.game.state;
+    assert_eq!(pieces(st, &r, "loc_bogota_neiva"), "1 troops, 1 farc A");
+    assert_eq!(pieces(st, &r, "loc_cali_pasto"), "1 police");
+    // Plan Meteoro shaded: no free Assault.
+    let mut none = s.clone();
+    none.state.set_lasting_modifier("patrol_no_assault", 1).unwrap();
+    let t = play_traced(&r, none, &[1], "govt patrol\ngovt done");
+    t.assert_ran_out();
+    assert!(!t.was_asked("Free Assault in which LoC?"));
+    assert_eq!(pieces(&t.game.state, &r, "loc_bogota_neiva"), "1 troops, 2 farc A");
+    // Plan Colombia shaded: no Activation by Patrol.
+    let mut quiet = s;
+    quiet.state.set_momentum_modifier("patrol_no_activation", 1).unwrap();
+    let t = play_traced(&r, quiet, &[1], "govt patrol\ngovt done");
+    t.assert_ran_out();
+    assert_eq!(t.waiting(), "govt: Free Assault in which LoC?");
+    assert_eq!(
+        pieces(&t.game.state, &r, "loc_bogota_neiva"),
+        "1 troops, 1 farc U, 1 farc A"
+    );
+}
+
+#[test]
+fn sweep_troops_move_only_once() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "bogota", TROOPS, 2);
+    let t = play_traced(
+        &r,
+        s,
+        &[1],
+        "govt sweep
+         govt meta_east
+         govt bogota
+         govt 2           # then no Troops left to come: no question
+         govt meta_west   # Meta East's Troops moved already: none can come",
+    );
+    t.assert_ran_out();
+    assert_eq!(t.waiting(), "govt: Sweep into which space?");
+    let asked = t
+        .asked
+        .iter()
+        .filter(|q| q.prompt == "Move Troops in from which space?")
+        .count();
+    assert_eq!(asked, 1, "only for Meta East");
+    assert_eq!(board(&t.game.state, &r), ["meta_east: 2 troops"]);
+    assert_eq!(t.game.state.resources(GOVT), 34);
 }

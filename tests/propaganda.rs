@@ -532,8 +532,7 @@ fn redeploy_moves_troops_off_locs_and_baseless_departments_to_govt_cities_or_bas
     let police_to = t
         .asked
         .iter()
-        .filter(|q| q.prompt == "Redeploy them to which space?")
-        .last()
+        .rfind(|q| q.prompt == "Redeploy them to which space?")
         .unwrap();
     let words: Vec<String> = police_to.options.iter().map(|c| c.render(&r)).collect();
     assert!(words.contains(&"cali".into()) && words.contains(&"meta_east".into()));

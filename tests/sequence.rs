@@ -6,7 +6,6 @@ use abyss::kernel::{Faction, PieceType};
 use common::*;
 
 const TROOPS: PieceType = PieceType::TROOPS;
-const POLICE: PieceType = PieceType::POLICE;
 const GOVT: Faction = Faction::Govt;
 const FARC: Faction = Faction::Farc;
 const AUC: Faction = Faction::Auc;
@@ -14,9 +13,6 @@ const CARTELS: Faction = Faction::Cartels;
 
 fn farc_g() -> PieceType {
     PieceType::guerrilla(FARC)
-}
-fn auc_g() -> PieceType {
-    PieceType::guerrilla(AUC)
 }
 fn cartels_g() -> PieceType {
     PieceType::guerrilla(CARTELS)

@@ -625,3 +625,30 @@ fn bribe_costs_3_a_space_removes_cubes_flips_or_removes_guerrillas_or_a_base() {
     assert_eq!(shipments_in(st, &r, "huila", FARC), 1);
     assert_eq!(st.resources(CARTELS), 10 - 1 - 9);
 }
+
+#[test]
+fn momentum_no_government_special_activity_where_guerrillas() {
+    // Misil Antiaéreo shaded: no Govt Special Activities where Guerrillas.
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "meta_east", TROOPS, 3);
+    put(&mut s, &r, "meta_east", farc_g(), 1);
+    put(&mut s, &r, "bogota", TROOPS, 2);
+    put(&mut s, &r, "guaviare", base(CARTELS), 1);
+    put(&mut s, &r, "guaviare", cartels_g(), 1);
+    put(&mut s, &r, "putumayo", base(CARTELS), 1);
+    s.state
+        .set_momentum_modifier("no_govt_special_where_guerrillas", 1)
+        .unwrap();
+    // Air Lift: from Bogotá only (no question), never into Meta East or Guaviare.
+    let t = play_traced(&r, s.clone(), &[1], &format!("{TRAIN_CALI}\ngovt air-lift"));
+    t.assert_ran_out();
+    assert_eq!(t.waiting(), "govt: Air Lift them to which space?");
+    assert!(t.offers("cali") && !t.offers("meta_east") && !t.offers("guaviare"));
+    // Eradicate: Putumayo only (no question), not Guaviare.
+    let t = play_traced(&r, s, &[1], &format!("{TRAIN_CALI}\ngovt eradicate"));
+    t.assert_ran_out();
+    assert_eq!(t.waiting(), "govt: Shift which Department toward Opposition?");
+    assert_eq!(t.game.state.on_map(&r, base(CARTELS)), 1);
+    assert_eq!(pieces(&t.game.state, &r, "putumayo"), "");
+}
