@@ -1009,6 +1009,7 @@ fn attack_hits_when_the_roll_is_at_most_the_guerrillas_and_removes_up_to_2() {
          farc govt-police",
     );
     t.assert_ran_out();
+    assert!(t.logged("FARC Attacks in Huila: rolls 3"));
     assert_eq!(pieces(&t.game.state, &r, "huila"), "1 troops, 1 govt base, 3 farc A");
     assert_eq!(t.game.state.resources(FARC), 9);
     // The first removal: no Base while cubes remain.
@@ -1044,10 +1045,31 @@ fn attack_rolling_1_places_a_guerrilla_and_captures_shipments() {
          # then the Troops: no question",
     );
     t.assert_ran_out();
+    assert!(t.logged("FARC Attacks in Huila: rolls 1"));
     let st = &t.game.state;
     assert_eq!(pieces(st, &r, "huila"), "1 farc U, 1 farc A");
     assert_eq!(shipments_in(st, &r, "huila", FARC), 1);
     assert_eq!(st.available(farc_g()), 28);
+}
+
+#[test]
+fn attack_with_6_guerrillas_always_hits_and_only_a_1_captures_goods() {
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "huila", farc_g(), 6);
+    put(&mut s, &r, "huila", TROOPS, 2);
+    for roll in 1..=6 {
+        let t = play_traced(
+            &r,
+            with_rolls(s.clone(), &[roll]),
+            &[19],
+            "farc attack\nfarc huila\nfarc roll",
+        );
+        t.assert_ran_out();
+        assert!(t.logged(&format!("rolls {roll}")));
+        let expected = if roll == 1 { "1 farc U, 6 farc A" } else { "6 farc A" };
+        assert_eq!(pieces(&t.game.state, &r, "huila"), expected, "roll {roll}");
+    }
 }
 
 // ---- Terror (3.3.4) ---------------------------------------------------------------------

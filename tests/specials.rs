@@ -316,6 +316,7 @@ fn kidnap_in_a_city_takes_a_die_roll_of_government_resources() {
     );
     t.assert_ran_out();
     assert_eq!(t.waiting(), "govt: Execute an Operation, or Pass?");
+    assert!(t.logged("Kidnap in Bogotá: rolls 4, takes 4"));
     let st = &t.game.state;
     assert_eq!(st.resources(GOVT), 40 - 4);
     assert_eq!(st.resources(FARC), 10 - 2 + 4);
@@ -339,6 +340,7 @@ fn kidnap_where_cartels_have_a_base_takes_cartels_resources_and_a_6_lets_auc_pla
          auc auc-base    # the 6: AUC places a Guerrilla or a Base",
     );
     t.assert_ran_out();
+    assert!(t.logged("rolls 6, takes 6"));
     let st = &t.game.state;
     assert_eq!(st.resources(CARTELS), 10 - 6);
     assert_eq!(st.resources(FARC), 10 - 1 + 6);

@@ -371,3 +371,13 @@ pub fn shipments_in(st: &abyss::kernel::State, r: &Ruleset, slug: &str, f: abyss
         .filter(|&(_, p)| st.piece_space(p) == Some(s) && r.forces.type_of(p).faction == f)
         .count()
 }
+
+impl Traced<'_> {
+    /// Does a line of the game log contain `text`?
+    pub fn logged(&self, text: &str) -> bool {
+        self.game
+            .log
+            .as_ref()
+            .is_some_and(|l| l.iter().any(|x| x.contains(text)))
+    }
+}
