@@ -326,6 +326,9 @@ fn each_eligible_faction_may_benefit_from_1_shipment_per_card() {
         ["bogota: 1 troops", "cali: 2 cartels U", "medellin: 1 troops"]
     );
     assert_eq!(st.resources(GOVT), 37, "the second Train was free");
+    // Only the two executing Factions become Ineligible, not the Cartels who gave their
+    // Shipments.
+    assert_eq!(eligibility(st), [false, false, true, true]);
 }
 
 #[test]
