@@ -127,3 +127,257 @@ pub fn empty_setup(r: &Ruleset) -> Setup {
     s.state.set_president(r, pres).unwrap();
     s
 }
+
+/// `faction answer` lines as (Faction, Choice) pairs (comments after `#`, blank lines skipped).
+pub fn parse_answers(r: &Ruleset, answers: &str) -> Vec<(abyss::kernel::Faction, abyss::game::Choice)> {
+    use abyss::game::Choice;
+    use abyss::kernel::Faction;
+    answers
+        .lines()
+        .map(|l| l.split('#').next().unwrap().trim())
+        .filter(|l| !l.is_empty())
+        .map(|l| {
+            let (f, w) = l
+                .split_once(' ')
+                .unwrap_or_else(|| panic!("`{l}`: expected `faction answer`"));
+            let f = Faction::from_slug(f).unwrap_or_else(|| panic!("`{l}`: unknown faction"));
+            let c = Choice::parse(w.trim(), r).unwrap_or_else(|| panic!("`{l}`: unknown answer"));
+            (f, c)
+        })
+        .collect()
+}
+
+/// A game played from scripted answers that also keeps every question an agent was asked
+/// (single-option questions are answered by the engine and never reach an agent), so a
+/// test can look at the options of the question where the answers ran out.
+pub struct Traced<'r> {
+    pub game: abyss::game::Game<'r>,
+    pub result: Result<abyss::game::Outcome, abyss::game::Stop>,
+    pub asked: Vec<abyss::game::Request>,
+    /// How many of the scripted answers were used, of how many.
+    pub answered: usize,
+    pub answers: usize,
+}
+
+impl Traced<'_> {
+    /// Assert that the game reached its end having used every answer.
+    pub fn assert_finished(&self) {
+        assert!(
+            self.result.is_ok() && self.answered == self.answers,
+            "{:?}, {} of {} answers used\nquestions asked:\n{}",
+            self.result,
+            self.answered,
+            self.answers,
+            self.transcript()
+        );
+    }
+    /// Assert that the play stopped because the answers ran out (every answer was taken),
+    /// showing the questions asked if not.
+    pub fn assert_ran_out(&self) {
+        assert!(
+            ran_out(&self.result),
+            "{:?}\nquestions asked:\n{}",
+            self.result,
+            self.transcript()
+        );
+    }
+    /// The question where the answers ran out, as `faction: prompt`.
+    pub fn waiting(&self) -> String {
+        let q = self.last();
+        format!("{}: {}", q.faction.slug(), q.prompt)
+    }
+    /// The last question asked: the one left unanswered when the answers ran out.
+    pub fn last(&self) -> &abyss::game::Request {
+        self.asked.last().expect("at least one question")
+    }
+    /// The options of the last question, as answer words.
+    pub fn offered(&self) -> Vec<String> {
+        self.last().options.iter().map(|c| c.render(self.game.rules)).collect()
+    }
+    /// The spaces among the options of the last question.
+    pub fn offered_spaces(&self) -> Vec<String> {
+        self.last()
+            .options
+            .iter()
+            .filter(|c| matches!(c, abyss::game::Choice::Space(_)))
+            .map(|c| c.render(self.game.rules))
+            .collect()
+    }
+    /// Was a question with this prompt asked?
+    pub fn was_asked(&self, prompt: &str) -> bool {
+        self.asked.iter().any(|q| q.prompt == prompt)
+    }
+    /// Is `word` among the options of the last question?
+    pub fn offers(&self, word: &str) -> bool {
+        self.offered().iter().any(|w| w == word)
+    }
+    /// Every question asked, as `faction: prompt [options]` lines (for failure messages).
+    pub fn transcript(&self) -> String {
+        self.asked
+            .iter()
+            .map(|q| {
+                let opts: Vec<String> = q.options.iter().map(|c| c.render(self.game.rules)).collect();
+                format!("{}: {} [{}]", q.faction.slug(), q.prompt, opts.join(" "))
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+struct Probe {
+    answers: std::rc::Rc<Vec<(abyss::kernel::Faction, abyss::game::Choice)>>,
+    next: std::rc::Rc<std::cell::Cell<usize>>,
+    asked: std::rc::Rc<std::cell::RefCell<Vec<abyss::game::Request>>>,
+}
+
+impl abyss::game::Agent for Probe {
+    fn decide(&mut self, view: &abyss::game::View, request: &abyss::game::Request) -> Result<usize, abyss::game::Stop> {
+        use abyss::game::Stop;
+        self.asked.borrow_mut().push(request.clone());
+        let i = self.next.get();
+        let Some(&(f, choice)) = self.answers.get(i) else {
+            return Err(Stop::Diverged(format!(
+                "answer {}: the record ends, but {} is asked \"{}\"",
+                i + 1,
+                request.faction.name(),
+                request.prompt
+            )));
+        };
+        if f != request.faction {
+            return Err(Stop::Diverged(format!(
+                "answer {}: recorded for {}, but {} is asked \"{}\"",
+                i + 1,
+                f.name(),
+                request.faction.name(),
+                request.prompt
+            )));
+        }
+        let at = abyss::game::ScriptedAgent::find(request, choice)
+            .map_err(|e| Stop::Diverged(format!("answer {} ({}): {e}", i + 1, choice.render(view.rules))))?;
+        self.next.set(i + 1);
+        Ok(at)
+    }
+}
+
+/// `play_answers` that keeps the questions asked (see Traced) and the game log.
+pub fn play_traced<'r>(r: &'r Ruleset, setup: Setup, deck: &[u8], answers: &str) -> Traced<'r> {
+    use abyss::game::{Agent, Game};
+    let shared = std::rc::Rc::new(parse_answers(r, answers));
+    let next = std::rc::Rc::new(std::cell::Cell::new(0));
+    let asked = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
+    let agents: Vec<Box<dyn Agent + 'r>> = (0..4)
+        .map(|_| {
+            Box::new(Probe {
+                answers: shared.clone(),
+                next: next.clone(),
+                asked: asked.clone(),
+            }) as Box<dyn Agent + 'r>
+        })
+        .collect();
+    let mut game = Game::new(r, setup, deck.to_vec(), agents);
+    game.check_every_decision = true;
+    game.log = Some(Vec::new());
+    let result = game.play();
+    let asked = asked.borrow().clone();
+    Traced {
+        game,
+        result,
+        asked,
+        answered: next.get(),
+        answers: shared.len(),
+    }
+}
+
+/// The first seed whose dice roll `rolls` (d6) first, in order: a die-dependent test sets
+/// `state.dice = Dice::new(seed)` and then knows the rolls it will see.
+pub fn seed_rolling(rolls: &[u8]) -> u64 {
+    (0..100_000u64)
+        .find(|&seed| {
+            let mut d = abyss::kernel::Dice::new(seed);
+            rolls.iter().all(|&want| d.d6() == want)
+        })
+        .expect("a seed rolling these numbers")
+}
+
+/// Place `n` pieces of type `t` in space `slug` (Guerrillas Underground).
+pub fn put(s: &mut Setup, r: &Ruleset, slug: &str, t: abyss::kernel::PieceType, n: u8) {
+    for _ in 0..n {
+        s.state
+            .place(r, sp(r, slug), t)
+            .unwrap_or_else(|e| panic!("placing in {slug}: {}", e.describe(r)));
+    }
+}
+
+/// Place `n` Guerrillas of Faction `f` in `slug` and flip them Active.
+pub fn put_active(s: &mut Setup, r: &Ruleset, slug: &str, f: abyss::kernel::Faction, n: u8) {
+    put(s, r, slug, abyss::kernel::PieceType::guerrilla(f), n);
+    for _ in 0..n {
+        s.state.activate(r, sp(r, slug), f).unwrap();
+    }
+}
+
+/// The pieces in a space, in a fixed order: e.g. "2 troops, 1 police, 1 farc U, 2 farc A,
+/// 1 farc base" ("" when empty). Guerrillas show Underground (U) and Active (A) apart.
+pub fn pieces(st: &abyss::kernel::State, r: &Ruleset, slug: &str) -> String {
+    use abyss::kernel::{Faction, PieceType};
+    let s = sp(r, slug);
+    let space = st.space(s);
+    let mut out = Vec::new();
+    let mut add = |n: u8, what: &str| {
+        if n > 0 {
+            out.push(format!("{n} {what}"));
+        }
+    };
+    add(space.count(PieceType::TROOPS), "troops");
+    add(space.count(PieceType::POLICE), "police");
+    add(space.count(PieceType::base(Faction::Govt)), "govt base");
+    for f in Faction::INSURGENTS {
+        add(space.guerrillas(f, true), &format!("{} U", f.slug()));
+        add(space.guerrillas(f, false), &format!("{} A", f.slug()));
+        add(space.count(PieceType::base(f)), &format!("{} base", f.slug()));
+    }
+    out.join(", ")
+}
+
+/// Every space with pieces, as `slug: pieces` lines in map order: a test can assert the
+/// whole board, so that nothing moved anywhere it did not expect.
+pub fn board(st: &abyss::kernel::State, r: &Ruleset) -> Vec<String> {
+    r.map
+        .ids()
+        .map(|s| r.map.space(s).slug.clone())
+        .filter_map(|slug| {
+            let p = pieces(st, r, &slug);
+            (!p.is_empty()).then(|| format!("{slug}: {p}"))
+        })
+        .collect()
+}
+
+/// Put a Shipment under a Guerrilla of Faction `f` in `slug` (Active if `active`).
+pub fn put_shipment(s: &mut Setup, r: &Ruleset, slug: &str, f: abyss::kernel::Faction, active: bool) {
+    let t = abyss::kernel::PieceType::guerrilla(f);
+    let p = s
+        .state
+        .pieces_in(r, sp(r, slug), t, Some(!active))
+        .find(|&p| !s.state.holds_shipment(p))
+        .or_else(|| s.state.pieces_in(r, sp(r, slug), t, Some(!active)).next())
+        .unwrap_or_else(|| panic!("no {} Guerrilla in {slug}", f.slug()));
+    s.state.place_shipment(r, p).unwrap();
+}
+
+/// How many Shipments Guerrillas of Faction `f` hold in `slug`.
+pub fn shipments_in(st: &abyss::kernel::State, r: &Ruleset, slug: &str, f: abyss::kernel::Faction) -> usize {
+    let s = sp(r, slug);
+    st.shipments_on_map()
+        .filter(|&(_, p)| st.piece_space(p) == Some(s) && r.forces.type_of(p).faction == f)
+        .count()
+}
+
+impl Traced<'_> {
+    /// Does a line of the game log contain `text`?
+    pub fn logged(&self, text: &str) -> bool {
+        self.game
+            .log
+            .as_ref()
+            .is_some_and(|l| l.iter().any(|x| x.contains(text)))
+    }
+}

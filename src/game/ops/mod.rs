@@ -46,6 +46,9 @@ pub struct Action {
     pub groups: Vec<(SpaceId, SpaceId)>,
     /// Ambush was used on an Attack space.
     pub ambushed: bool,
+    /// Resources a Special Activity executed first would raise (4.1 EXAMPLE): counted
+    /// only when judging whether the Operation can be offered at all.
+    pub credit: u8,
 }
 
 impl Action {
@@ -66,6 +69,7 @@ impl Action {
             paid_destinations: 0,
             groups: Vec::new(),
             ambushed: false,
+            credit: 0,
         }
     }
     pub fn limited(mut self) -> Action {
@@ -168,7 +172,7 @@ impl<'r> Game<'r> {
         if act.free { 0 } else { n }
     }
     pub(crate) fn can_pay(&self, act: &Action, n: u8) -> bool {
-        self.state.resources(act.faction) >= self.cost(act, n)
+        self.state.resources(act.faction) as u16 + act.credit as u16 >= self.cost(act, n) as u16
     }
     /// Pay as you go (3.1 NOTE). The option builders only offer what can be paid.
     pub(crate) fn pay(&mut self, act: &mut Action, n: u8) -> Result<(), Stop> {
@@ -475,6 +479,19 @@ impl<'r> Game<'r> {
     pub(crate) fn op_possible(&self, act: &Action) -> bool {
         let mut any = Any::default();
         self.op_first_options(act, &mut any);
+        any.0 || self.op_possible_after_extort(act)
+    }
+
+    /// 4.1 EXAMPLE (3.1 NOTE): a Faction that cannot pay for a first space yet may still
+    /// choose the Operation if Extort, executed before it, raises at least 1 Resource.
+    fn op_possible_after_extort(&self, act: &Action) -> bool {
+        if act.credit > 0 || !self.extort_first_possible(act) {
+            return false;
+        }
+        let mut funded = act.clone();
+        funded.credit = 1;
+        let mut any = Any::default();
+        self.op_first_options(&funded, &mut any);
         any.0
     }
 

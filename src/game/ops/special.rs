@@ -26,6 +26,15 @@ impl<'r> Game<'r> {
         }
     }
 
+    /// May Extort come before `act`'s first space (and so pay for it, 4.1 EXAMPLE)?
+    pub(crate) fn extort_first_possible(&self, act: &Action) -> bool {
+        act.specials_allowed
+            && act.special.is_none()
+            && Special::of(act.faction).contains(&Special::Extort)
+            && self.special_before_ok(act, Special::Extort)
+            && self.special_possible(act, Special::Extort)
+    }
+
     /// May `sa` come before the Operation's first space without risking that the
     /// Operation then has no space (4.1: the Operation must happen in at least 1 space)?
     fn special_before_ok(&self, act: &Action, sa: Special) -> bool {
