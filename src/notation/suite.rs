@@ -106,6 +106,9 @@ pub enum Change {
     Open(String),
     Seating(Seating),
     FinalPropaganda(u64),
+    /// The players' own options while executing: 1.5.2 negotiation and 1.4.1 voluntary
+    /// removal (on in `abyss play`, off in playouts).
+    PlayerOptions,
 }
 
 /// One line of an `expect` block.
@@ -264,6 +267,7 @@ fn parse_change(p: &Pair, file: &str) -> Result<Change, Diagnostic> {
             Change::Seating(s)
         }
         Rule::c_final_propaganda => Change::FinalPropaganda(n(0)?),
+        Rule::c_player_options => Change::PlayerOptions,
         other => unreachable!("not a change: {other:?}"),
     })
 }
@@ -368,6 +372,7 @@ impl fmt::Display for Change {
                 Ok(())
             }
             Change::FinalPropaganda(n) => write!(f, "final-propaganda {n}"),
+            Change::PlayerOptions => f.write_str("player-options"),
         }
     }
 }
@@ -621,6 +626,9 @@ impl<'c> Runner<'c> {
         let (script, agents) = ScriptAgents::new(answers);
         let mut game = Game::new(r, setup, deck, agents);
         game.check_every_decision = true;
+        let player_options = t.changes.iter().any(|(c, _)| *c == Change::PlayerOptions);
+        game.negotiation = player_options;
+        game.voluntary_removal = player_options;
         let result = game.play();
         let script = script.snapshot();
         let blame = |i: usize| play.get(i).map_or(t.expect_line, |a| a.line);
@@ -806,6 +814,7 @@ fn apply(r: &Ruleset, setup: &mut Setup, c: &Change) -> Result<(), String> {
             }
             setup.final_propaganda = small(*n, "final-propaganda")?;
         }
+        Change::PlayerOptions => {} // a setting of the Game, applied when it is made
     }
     Ok(())
 }
