@@ -2,28 +2,8 @@
 //! exact resulting state: COIN Operations (3.2) and Insurgent Operations (3.3).
 
 mod common;
-use abyss::kernel::{Dice, Faction, PieceType, Support};
+use abyss::kernel::{Dice, Faction, Support};
 use common::*;
-
-const TROOPS: PieceType = PieceType::TROOPS;
-const POLICE: PieceType = PieceType::POLICE;
-const GOVT: Faction = Faction::Govt;
-const FARC: Faction = Faction::Farc;
-const AUC: Faction = Faction::Auc;
-const CARTELS: Faction = Faction::Cartels;
-
-fn farc_g() -> PieceType {
-    PieceType::guerrilla(FARC)
-}
-fn auc_g() -> PieceType {
-    PieceType::guerrilla(AUC)
-}
-fn cartels_g() -> PieceType {
-    PieceType::guerrilla(CARTELS)
-}
-fn base(f: Faction) -> PieceType {
-    PieceType::base(f)
-}
 
 #[test]
 fn sweep_example_troops_reach_cesar_through_guerrilla_free_locs() {

@@ -3,32 +3,12 @@
 
 mod common;
 use abyss::content::Setup;
-use abyss::kernel::{Control, Faction, PieceType, Ruleset, Support};
+use abyss::kernel::{Control, Faction, Ruleset, Support};
 use common::*;
-
-const TROOPS: PieceType = PieceType::TROOPS;
-const POLICE: PieceType = PieceType::POLICE;
-const GOVT: Faction = Faction::Govt;
-const FARC: Faction = Faction::Farc;
-const AUC: Faction = Faction::Auc;
-const CARTELS: Faction = Faction::Cartels;
 
 const SAMPER: u8 = 0;
 const PASTRANA: u8 = 1;
 const URIBE: u8 = 2;
-
-fn farc_g() -> PieceType {
-    PieceType::guerrilla(FARC)
-}
-fn auc_g() -> PieceType {
-    PieceType::guerrilla(AUC)
-}
-fn cartels_g() -> PieceType {
-    PieceType::guerrilla(CARTELS)
-}
-fn base(f: Faction) -> PieceType {
-    PieceType::base(f)
-}
 
 /// An empty board with El Presidente in box `president`.
 fn board_with(r: &Ruleset, president: u8) -> Setup {

@@ -2,21 +2,8 @@
 //! eligibility, the final Event card, Ship (2.3.6) and Propaganda cards in a row.
 
 mod common;
-use abyss::kernel::{Faction, PieceType};
+use abyss::kernel::Faction;
 use common::*;
-
-const TROOPS: PieceType = PieceType::TROOPS;
-const GOVT: Faction = Faction::Govt;
-const FARC: Faction = Faction::Farc;
-const AUC: Faction = Faction::Auc;
-const CARTELS: Faction = Faction::Cartels;
-
-fn farc_g() -> PieceType {
-    PieceType::guerrilla(FARC)
-}
-fn cartels_g() -> PieceType {
-    PieceType::guerrilla(CARTELS)
-}
 
 fn eligibility(st: &abyss::kernel::State) -> [bool; 4] {
     Faction::ALL.map(|f| st.eligible(f))

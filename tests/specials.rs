@@ -2,28 +2,9 @@
 //! asserting the exact resulting state.
 
 mod common;
-use abyss::kernel::{Dice, Faction, PieceType, Support};
+use abyss::kernel::{Dice, Support};
 use common::*;
 
-const TROOPS: PieceType = PieceType::TROOPS;
-const POLICE: PieceType = PieceType::POLICE;
-const GOVT: Faction = Faction::Govt;
-const FARC: Faction = Faction::Farc;
-const AUC: Faction = Faction::Auc;
-const CARTELS: Faction = Faction::Cartels;
-
-fn farc_g() -> PieceType {
-    PieceType::guerrilla(FARC)
-}
-fn auc_g() -> PieceType {
-    PieceType::guerrilla(AUC)
-}
-fn cartels_g() -> PieceType {
-    PieceType::guerrilla(CARTELS)
-}
-fn base(f: Faction) -> PieceType {
-    PieceType::base(f)
-}
 fn with_rolls(mut s: abyss::content::Setup, rolls: &[u8]) -> abyss::content::Setup {
     s.state.dice = Dice::new(seed_rolling(rolls));
     s

@@ -381,3 +381,23 @@ impl Traced<'_> {
             .is_some_and(|l| l.iter().any(|x| x.contains(text)))
     }
 }
+
+// Short names the engine tests share.
+pub const TROOPS: abyss::kernel::PieceType = abyss::kernel::PieceType::TROOPS;
+pub const POLICE: abyss::kernel::PieceType = abyss::kernel::PieceType::POLICE;
+pub const GOVT: abyss::kernel::Faction = abyss::kernel::Faction::Govt;
+pub const FARC: abyss::kernel::Faction = abyss::kernel::Faction::Farc;
+pub const AUC: abyss::kernel::Faction = abyss::kernel::Faction::Auc;
+pub const CARTELS: abyss::kernel::Faction = abyss::kernel::Faction::Cartels;
+pub fn farc_g() -> abyss::kernel::PieceType {
+    abyss::kernel::PieceType::guerrilla(FARC)
+}
+pub fn auc_g() -> abyss::kernel::PieceType {
+    abyss::kernel::PieceType::guerrilla(AUC)
+}
+pub fn cartels_g() -> abyss::kernel::PieceType {
+    abyss::kernel::PieceType::guerrilla(CARTELS)
+}
+pub fn base(f: abyss::kernel::Faction) -> abyss::kernel::PieceType {
+    abyss::kernel::PieceType::base(f)
+}
