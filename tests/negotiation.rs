@@ -3,21 +3,9 @@
 //! voluntary removal of one's own pieces.
 
 mod common;
-use abyss::game::{Choice, Game, playout::Replay};
+use abyss::game::{Game, playout::Replay};
 use abyss::kernel::{Faction, PieceType};
 use common::*;
-
-fn answers(r: &abyss::kernel::Ruleset, lines: &str) -> Vec<(Faction, Choice)> {
-    lines
-        .lines()
-        .map(|l| l.split('#').next().unwrap().trim())
-        .filter(|l| !l.is_empty())
-        .map(|l| {
-            let (f, w) = l.split_once(' ').unwrap();
-            (Faction::from_slug(f).unwrap(), Choice::parse(w, r).unwrap())
-        })
-        .collect()
-}
 
 #[test]
 fn resources_and_a_shipment_change_hands_during_an_operation() {
@@ -31,7 +19,7 @@ fn resources_and_a_shipment_change_hands_during_an_operation() {
         .find_piece(&r, cali, PieceType::guerrilla(Faction::Cartels), None)
         .unwrap();
     s.state.place_shipment(&r, holder).unwrap();
-    let list = answers(
+    let list = parse_answers(
         &r,
         "farc rally
          farc done
@@ -63,7 +51,7 @@ fn two_factions_of_one_player_cannot_transfer() {
     let r = rules();
     let mut s = setup(&r, "standard");
     s.seating.players = vec![vec![Faction::Govt, Faction::Auc], vec![Faction::Farc, Faction::Cartels]];
-    let list = answers(&r, "govt train\ngovt auc");
+    let list = parse_answers(&r, "govt train\ngovt auc");
     let mut g = Game::new(&r, s, vec![1], Replay::agents(list));
     g.negotiation = true;
     let result = g.play();
@@ -100,7 +88,7 @@ fn without_available_guerrillas_a_rally_may_first_remove_some_to_place_them_unde
         s.state.place(&r, vaupes, g).unwrap();
     }
     s.state.activate(&r, vaupes, Faction::Farc).unwrap();
-    let list = answers(
+    let list = parse_answers(
         &r,
         "farc rally
          farc cesar

@@ -68,7 +68,7 @@ pub fn run(mut a: Args) -> Result<i32, String> {
                 }
             })
             .collect();
-        let mut game = new_game(&rules, reseeded(&setup, a.seed), Replay::then(answers.clone(), live));
+        let mut game = new_game(&rules, reseeded(&setup, a.seed), Replay::then(answers.clone(), live).1);
         // 1.5.2: players may bargain when more than one Faction is at the table.
         game.negotiation = human.iter().filter(|&&h| h).count() > 1;
         // 1.4.1: a player may remove its own pieces while executing.

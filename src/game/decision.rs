@@ -112,6 +112,21 @@ pub enum Step {
 }
 
 impl Step {
+    pub const ALL: [Step; 12] = [
+        Step::Base,
+        Step::CivicAction,
+        Step::Place,
+        Step::PlaceMany,
+        Step::Regroup,
+        Step::Relocate,
+        Step::Remove,
+        Step::Flip,
+        Step::RemoveBases,
+        Step::Shipments,
+        Step::Resources,
+        Step::Roll,
+    ];
+
     pub fn slug(self) -> &'static str {
         match self {
             Step::Base => "base",
@@ -315,7 +330,35 @@ impl Choice {
         }
     }
 
-    /// Every word a Choice can print as, other than spaces and numbers (for parsers).
+    /// Every Choice that is a word rather than a number: spaces in play or not, Factions,
+    /// sides, Operations, Special Activities, steps, Events and piece classes. The
+    /// vocabulary of records, scenario tests and the terminal.
+    pub fn vocabulary(r: &Ruleset) -> Vec<Choice> {
+        let mut all = vec![Choice::Yes, Choice::No, Choice::Done, Choice::Pass];
+        all.extend(r.map.ids().map(Choice::Space));
+        all.extend(Faction::ALL.map(Choice::Faction));
+        all.extend([Side::Unshaded, Side::Shaded].map(Choice::Side));
+        all.extend(Op::COIN.iter().chain(&Op::INSURGENT).map(|&o| Choice::Op(o)));
+        for f in Faction::ALL {
+            for &x in Special::of(f) {
+                if !all.contains(&Choice::Special(x)) {
+                    all.push(Choice::Special(x));
+                }
+            }
+        }
+        all.extend(Step::ALL.map(Choice::Step));
+        all.extend([Side::Unshaded, Side::Shaded].map(Choice::Event));
+        for t in PieceType::all() {
+            if t.is_guerrilla() {
+                all.extend([Some(true), Some(false), None].map(|u| Choice::Piece(t, u)));
+            } else {
+                all.push(Choice::Piece(t, None));
+            }
+        }
+        all
+    }
+
+    /// The Choice a word prints as (`render`), if any.
     pub fn parse(word: &str, r: &Ruleset) -> Option<Choice> {
         if let Some(s) = r.map.find(word) {
             return Some(Choice::Space(s));
@@ -323,52 +366,9 @@ impl Choice {
         if let Ok(n) = word.parse::<u8>() {
             return Some(Choice::Number(n));
         }
-        if let Some(f) = Faction::from_slug(word) {
-            return Some(Choice::Faction(f));
-        }
-        if let Some(s) = Side::from_slug(word) {
-            return Some(Choice::Side(s));
-        }
-        let fixed = [Choice::Yes, Choice::No, Choice::Done, Choice::Pass];
-        let ops = Op::COIN.iter().chain(Op::INSURGENT.iter()).map(|&o| Choice::Op(o));
-        let specials = Faction::ALL
-            .iter()
-            .flat_map(|&f| Special::of(f).iter().map(|&x| Choice::Special(x)));
-        let steps = STEPS.iter().map(|&x| Choice::Step(x));
-        let events = [Choice::Event(Side::Unshaded), Choice::Event(Side::Shaded)];
-        let pieces = PieceType::all().into_iter().flat_map(|t| {
-            let states: &[Option<bool>] = if t.is_guerrilla() {
-                &[Some(true), Some(false), None]
-            } else {
-                &[None]
-            };
-            states.iter().map(move |&u| Choice::Piece(t, u))
-        });
-        fixed
-            .into_iter()
-            .chain(ops)
-            .chain(specials)
-            .chain(steps)
-            .chain(events)
-            .chain(pieces)
-            .find(|c| c.render(r) == word)
+        Choice::vocabulary(r).into_iter().find(|c| c.render(r) == word)
     }
 }
-
-const STEPS: [Step; 12] = [
-    Step::Base,
-    Step::CivicAction,
-    Step::Place,
-    Step::PlaceMany,
-    Step::Regroup,
-    Step::Relocate,
-    Step::Remove,
-    Step::Flip,
-    Step::RemoveBases,
-    Step::Shipments,
-    Step::Resources,
-    Step::Roll,
-];
 
 #[cfg(test)]
 mod tests {
@@ -442,7 +442,7 @@ mod tests {
         all.extend(Faction::ALL.map(Choice::Faction));
         all.extend(Op::COIN.iter().chain(&Op::INSURGENT).map(|&o| Choice::Op(o)));
         all.extend(Faction::ALL.iter().flat_map(|&f| Special::of(f).map(Choice::Special)));
-        all.extend(STEPS.map(Choice::Step));
+        all.extend(Step::ALL.map(Choice::Step));
         all.extend([Side::Unshaded, Side::Shaded].map(Choice::Event));
         for c in all {
             assert_eq!(Choice::parse(&c.render(&r), &r), Some(c), "{}", c.render(&r));

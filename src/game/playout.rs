@@ -1,10 +1,12 @@
 //! Setting up and playing whole games: the shared entry point of `sim`, `validate
 //! --games`, replays and tests.
 
-use super::decision::{Agent, Choice, RandomAgent, ScriptedAgent, Stop};
+use super::decision::{Agent, Choice, RandomAgent, Request, Stop, View};
 use super::engine::{Game, Outcome};
 use crate::content::Setup;
 use crate::kernel::{Faction, Ruleset};
+use std::cell::RefCell;
+use std::rc::Rc;
 
 /// The seeds of the four random agents of a game: distinct from the game's own dice.
 pub fn agent_seed(game_seed: u64, f: Faction) -> u64 {
@@ -32,69 +34,110 @@ pub fn random_agents<'r>(seed: u64) -> Vec<Box<dyn Agent + 'r>> {
         .collect()
 }
 
-/// One agent per Faction that replays a recorded list of answers in order, whichever
-/// Faction gives them (the record says who answered; the request must agree).
-pub struct Replay;
+/// Where a replay stands: shared by the four agents of `Replay`.
+#[derive(Clone, Debug, Default)]
+pub struct ReplayState {
+    pub answers: Vec<(Faction, Choice)>,
+    /// Answers used so far.
+    pub used: usize,
+    /// The question that was not answered, if the replay stopped at one.
+    pub pending: Option<Request>,
+    /// The replay stopped because every answer had been used.
+    pub ran_out: bool,
+}
+
+/// Agents (one per Faction) that replay a recorded list of answers in order, whichever
+/// Faction gives them (the record says who answered; the request must agree), and keep
+/// where they stopped. The one implementation behind replays, undo, saved games, scenario
+/// tests and scripted tests.
+pub struct Replay {
+    pub state: Rc<RefCell<ReplayState>>,
+}
 
 impl Replay {
-    /// Four agents sharing one answer list; running out of answers stops the game.
-    pub fn agents<'r>(answers: Vec<(Faction, Choice)>) -> Vec<Box<dyn Agent + 'r>> {
+    /// The shared state and four agents; running out of answers stops the game.
+    pub fn new<'r>(answers: Vec<(Faction, Choice)>) -> (Replay, Vec<Box<dyn Agent + 'r>>) {
         Replay::then(answers, Faction::ALL.iter().map(|_| None).collect())
     }
 
-    /// Four agents that replay `answers` and then hand over to `live` (one per Faction;
-    /// None stops the game there): how undo and loading a saved game resume play.
+    /// Four agents sharing one answer list, when the replay's progress is not needed.
+    pub fn agents<'r>(answers: Vec<(Faction, Choice)>) -> Vec<Box<dyn Agent + 'r>> {
+        Replay::new(answers).1
+    }
+
+    /// Agents that replay `answers` and then hand over to `live` (one per Faction; None
+    /// stops the game there): how undo and loading a saved game resume play.
     pub fn then<'r>(
         answers: Vec<(Faction, Choice)>,
         live: Vec<Option<Box<dyn Agent + 'r>>>,
-    ) -> Vec<Box<dyn Agent + 'r>> {
-        let next = std::rc::Rc::new(std::cell::Cell::new(0));
-        let shared = std::rc::Rc::new(answers);
-        live.into_iter()
+    ) -> (Replay, Vec<Box<dyn Agent + 'r>>) {
+        let state = Rc::new(RefCell::new(ReplayState {
+            answers,
+            ..ReplayState::default()
+        }));
+        let agents = live
+            .into_iter()
             .map(|live| {
-                Box::new(SharedReplay {
-                    answers: shared.clone(),
-                    next: next.clone(),
+                Box::new(ReplayAgent {
+                    state: state.clone(),
                     live,
                 }) as Box<dyn Agent + 'r>
             })
-            .collect()
+            .collect();
+        (Replay { state }, agents)
+    }
+
+    pub fn snapshot(&self) -> ReplayState {
+        self.state.borrow().clone()
     }
 }
 
-struct SharedReplay<'r> {
-    answers: std::rc::Rc<Vec<(Faction, Choice)>>,
-    next: std::rc::Rc<std::cell::Cell<usize>>,
+struct ReplayAgent<'r> {
+    state: Rc<RefCell<ReplayState>>,
     live: Option<Box<dyn Agent + 'r>>,
 }
 
-impl Agent for SharedReplay<'_> {
-    fn decide(&mut self, view: &super::decision::View, request: &super::decision::Request) -> Result<usize, Stop> {
-        let i = self.next.get();
-        let Some(&(f, choice)) = self.answers.get(i) else {
+impl Agent for ReplayAgent<'_> {
+    fn decide(&mut self, view: &View, request: &Request) -> Result<usize, Stop> {
+        let mut s = self.state.borrow_mut();
+        let Some(&(f, choice)) = s.answers.get(s.used) else {
             if let Some(live) = &mut self.live {
+                drop(s);
                 return live.decide(view, request);
             }
+            s.pending = Some(request.clone());
+            s.ran_out = true;
             return Err(Stop::Diverged(format!(
-                "answer {}: the record ends, but {} is asked \"{}\"",
-                i + 1,
+                "the record ends: {} is asked \"{}\"",
                 request.faction.name(),
                 request.prompt
             )));
         };
         if f != request.faction {
+            s.pending = Some(request.clone());
             return Err(Stop::Diverged(format!(
-                "answer {}: recorded for {}, but {} is asked \"{}\"",
-                i + 1,
+                "the answer is {}'s, but {} is asked \"{}\"",
                 f.name(),
                 request.faction.name(),
                 request.prompt
             )));
         }
-        let at = ScriptedAgent::find(request, choice)
-            .map_err(|e| Stop::Diverged(format!("answer {} ({}): {e}", i + 1, choice.render(view.rules))))?;
-        self.next.set(i + 1);
-        Ok(at)
+        match request.options.iter().position(|&o| o == choice) {
+            Some(at) => {
+                s.used += 1;
+                Ok(at)
+            }
+            None => {
+                s.pending = Some(request.clone());
+                let words: Vec<String> = request.options.iter().map(|c| c.render(view.rules)).collect();
+                Err(Stop::Diverged(format!(
+                    "`{}` is not an option of \"{}\" (options: {})",
+                    choice.render(view.rules),
+                    request.prompt,
+                    words.join(" ")
+                )))
+            }
+        }
     }
 }
 

@@ -19,9 +19,9 @@ pub mod suite;
 mod syntax;
 mod words;
 
+pub use crate::game::playout::{Replay, ReplayState};
 pub use diag::Diagnostic;
 pub use record::{Record, Replayed, Trailer};
-pub use script::{ScriptAgents, ScriptState};
 pub use suite::{Change, Fact, Test, TestFile, TestReport};
 
 use crate::kernel::Faction;

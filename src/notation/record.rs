@@ -20,11 +20,11 @@
 //! or `end`.
 
 use super::diag::Diagnostic;
-use super::script::{ScriptAgents, ScriptState};
 use super::syntax::{self, Pair, Rule};
 use super::{Answer, Line, quote, scenario_word, seat_word};
 use crate::content::{Seating, Setup};
 use crate::game::playout::reseeded;
+use crate::game::playout::{Replay, ReplayState};
 use crate::game::{Choice, Game, Outcome, Stop};
 use crate::kernel::{Faction, Ruleset};
 use std::fmt;
@@ -296,7 +296,7 @@ pub struct Replayed<'r> {
     pub game: Game<'r>,
     pub result: Result<Outcome, Stop>,
     /// How far the answers went, and the question the replay could not answer.
-    pub script: ScriptState,
+    pub script: ReplayState,
 }
 
 impl Replayed<'_> {
@@ -314,12 +314,12 @@ pub fn replay_game<'r>(
     setup: &Setup,
     record: &Record,
     answers: Vec<(Faction, Choice)>,
-) -> (Game<'r>, ScriptAgents) {
+) -> (Game<'r>, Replay) {
     let mut setup = reseeded(setup, record.seed);
     if let Some(s) = &record.seating {
         setup.seating = s.clone();
     }
-    let (script, agents) = ScriptAgents::new(answers);
+    let (script, agents) = Replay::new(answers);
     let mut game = crate::game::playout::new_game(r, setup, agents);
     game.check_every_decision = record.check;
     (game, script)

@@ -27,10 +27,11 @@
 
 use super::diag::Diagnostic;
 use super::record::{check_seating, seating_from, write_seating};
-use super::script::{ScriptAgents, ScriptState, option_words};
+use super::script::option_words;
 use super::syntax::{self, Pair, Rule};
 use super::{Answer, Line, quote, scenario_word, seat_word, words};
 use crate::content::{ContentFiles, Seating, Setup};
+use crate::game::playout::{Replay, ReplayState};
 use crate::game::{Choice, Game, Outcome};
 use crate::kernel::{Control, Faction, PieceType, Ruleset, Side, State, Support, check_invariants};
 use std::collections::HashMap;
@@ -623,7 +624,7 @@ impl<'c> Runner<'c> {
             let c = words::answer(r, &a.word).map_err(|m| at(a.line, m))?;
             answers.push((a.faction, c));
         }
-        let (script, agents) = ScriptAgents::new(answers);
+        let (script, agents) = Replay::new(answers);
         let mut game = Game::new(r, setup, deck, agents);
         game.check_every_decision = true;
         let player_options = t.changes.iter().any(|(c, _)| *c == Change::PlayerOptions);
@@ -835,7 +836,7 @@ fn shipments(r: &Ruleset, st: &State, of: impl Fn(Faction, Option<crate::kernel:
 }
 
 /// Check one fact against the game after the play.
-fn check(game: &Game, script: &ScriptState, ending: &Ending, fact: &Fact) -> Result<(), String> {
+fn check(game: &Game, script: &ReplayState, ending: &Ending, fact: &Fact) -> Result<(), String> {
     let r = game.rules;
     let st = &game.state;
     let sub = |m: String| format!("{}: {m}", fact.subject());

@@ -1,55 +1,20 @@
 //! Words resolved against the content: spaces, pieces, answers, presidents and hook
 //! names, each refusal with a did-you-mean from the nearest known word.
 
-use crate::game::{Choice, Op, Special, Step};
-use crate::kernel::{Faction, HOOKS, HookKind, PieceType, Ruleset, Side, SpaceId};
+use crate::game::Choice;
+use crate::kernel::{Faction, HOOKS, HookKind, PieceType, Ruleset, SpaceId};
 
 /// Every word an answer can be, other than numbers.
 pub(crate) fn answer_words(r: &Ruleset) -> Vec<String> {
-    let mut all: Vec<Choice> = vec![Choice::Yes, Choice::No, Choice::Done, Choice::Pass];
-    all.extend(r.map.ids().map(Choice::Space));
-    all.extend(Faction::ALL.map(Choice::Faction));
-    all.extend([Side::Unshaded, Side::Shaded].map(Choice::Side));
-    all.extend(Op::COIN.iter().chain(&Op::INSURGENT).map(|&o| Choice::Op(o)));
-    all.extend(Faction::ALL.iter().flat_map(|&f| Special::of(f).map(Choice::Special)));
-    all.extend(
-        [
-            Step::Base,
-            Step::CivicAction,
-            Step::Place,
-            Step::PlaceMany,
-            Step::Regroup,
-            Step::Relocate,
-            Step::Remove,
-            Step::Flip,
-            Step::RemoveBases,
-            Step::Shipments,
-            Step::Resources,
-            Step::Roll,
-        ]
-        .map(Choice::Step),
-    );
-    all.extend([Side::Unshaded, Side::Shaded].map(Choice::Event));
-    all.extend(piece_choices());
-    let mut words: Vec<String> = all.iter().map(|c| c.render(r)).collect();
-    words.dedup();
-    words
-}
-
-fn piece_choices() -> Vec<Choice> {
-    let mut out = Vec::new();
-    for t in PieceType::all() {
-        if t.is_guerrilla() {
-            out.extend([Some(true), Some(false), None].map(|u| Choice::Piece(t, u)));
-        } else {
-            out.push(Choice::Piece(t, None));
-        }
-    }
-    out
+    Choice::vocabulary(r).iter().map(|c| c.render(r)).collect()
 }
 
 fn piece_words(r: &Ruleset) -> Vec<String> {
-    piece_choices().iter().map(|c| c.render(r)).collect()
+    Choice::vocabulary(r)
+        .iter()
+        .filter(|c| matches!(c, Choice::Piece(..)))
+        .map(|c| c.render(r))
+        .collect()
 }
 
 fn space_words(r: &Ruleset) -> Vec<String> {

@@ -82,21 +82,8 @@ pub fn play_answers<'r>(
     deck: &[u8],
     answers: &str,
 ) -> (abyss::game::Game<'r>, Result<abyss::game::Outcome, abyss::game::Stop>) {
-    use abyss::game::{Choice, Game, playout::Replay};
-    use abyss::kernel::Faction;
-    let list: Vec<(Faction, Choice)> = answers
-        .lines()
-        .map(|l| l.split('#').next().unwrap().trim())
-        .filter(|l| !l.is_empty())
-        .map(|l| {
-            let (f, w) = l
-                .split_once(' ')
-                .unwrap_or_else(|| panic!("`{l}`: expected `faction answer`"));
-            let f = Faction::from_slug(f).unwrap_or_else(|| panic!("`{l}`: unknown faction"));
-            let c = Choice::parse(w.trim(), r).unwrap_or_else(|| panic!("`{l}`: unknown answer"));
-            (f, c)
-        })
-        .collect();
+    use abyss::game::{Game, playout::Replay};
+    let list = parse_answers(r, answers);
     let mut game = Game::new(r, setup, deck.to_vec(), Replay::agents(list));
     game.check_every_decision = true;
     let result = game.play();
@@ -224,52 +211,29 @@ impl Traced<'_> {
     }
 }
 
-struct Probe {
-    answers: std::rc::Rc<Vec<(abyss::kernel::Faction, abyss::game::Choice)>>,
-    next: std::rc::Rc<std::cell::Cell<usize>>,
+/// Keeps every question asked, then lets a replay agent answer it.
+struct Probe<'r> {
+    inner: Box<dyn abyss::game::Agent + 'r>,
     asked: std::rc::Rc<std::cell::RefCell<Vec<abyss::game::Request>>>,
 }
 
-impl abyss::game::Agent for Probe {
+impl abyss::game::Agent for Probe<'_> {
     fn decide(&mut self, view: &abyss::game::View, request: &abyss::game::Request) -> Result<usize, abyss::game::Stop> {
-        use abyss::game::Stop;
         self.asked.borrow_mut().push(request.clone());
-        let i = self.next.get();
-        let Some(&(f, choice)) = self.answers.get(i) else {
-            return Err(Stop::Diverged(format!(
-                "answer {}: the record ends, but {} is asked \"{}\"",
-                i + 1,
-                request.faction.name(),
-                request.prompt
-            )));
-        };
-        if f != request.faction {
-            return Err(Stop::Diverged(format!(
-                "answer {}: recorded for {}, but {} is asked \"{}\"",
-                i + 1,
-                f.name(),
-                request.faction.name(),
-                request.prompt
-            )));
-        }
-        let at = abyss::game::ScriptedAgent::find(request, choice)
-            .map_err(|e| Stop::Diverged(format!("answer {} ({}): {e}", i + 1, choice.render(view.rules))))?;
-        self.next.set(i + 1);
-        Ok(at)
+        self.inner.decide(view, request)
     }
 }
 
 /// `play_answers` that keeps the questions asked (see Traced) and the game log.
 pub fn play_traced<'r>(r: &'r Ruleset, setup: Setup, deck: &[u8], answers: &str) -> Traced<'r> {
-    use abyss::game::{Agent, Game};
-    let shared = std::rc::Rc::new(parse_answers(r, answers));
-    let next = std::rc::Rc::new(std::cell::Cell::new(0));
+    use abyss::game::{Agent, Game, playout::Replay};
+    let (replay, inner) = Replay::new(parse_answers(r, answers));
     let asked = std::rc::Rc::new(std::cell::RefCell::new(Vec::new()));
-    let agents: Vec<Box<dyn Agent + 'r>> = (0..4)
-        .map(|_| {
+    let agents: Vec<Box<dyn Agent + 'r>> = inner
+        .into_iter()
+        .map(|inner| {
             Box::new(Probe {
-                answers: shared.clone(),
-                next: next.clone(),
+                inner,
                 asked: asked.clone(),
             }) as Box<dyn Agent + 'r>
         })
@@ -283,8 +247,8 @@ pub fn play_traced<'r>(r: &'r Ruleset, setup: Setup, deck: &[u8], answers: &str)
         game,
         result,
         asked,
-        answered: next.get(),
-        answers: shared.len(),
+        answered: replay.state.borrow().used,
+        answers: replay.state.borrow().answers.len(),
     }
 }
 
