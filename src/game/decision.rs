@@ -238,54 +238,6 @@ impl Agent for RandomAgent {
     }
 }
 
-/// Answers from a list, in order (replays and tests). An answer that is not among the
-/// options, or running out of answers, is a divergence, reported with the request.
-pub struct ScriptedAgent {
-    answers: Vec<Choice>,
-    next: usize,
-}
-
-impl ScriptedAgent {
-    pub fn new(answers: Vec<Choice>) -> ScriptedAgent {
-        ScriptedAgent { answers, next: 0 }
-    }
-    pub fn answered(&self) -> usize {
-        self.next
-    }
-    pub fn remaining(&self) -> usize {
-        self.answers.len() - self.next
-    }
-    /// The position of `choice` among the request's options, or why it cannot be used.
-    pub fn find(request: &Request, choice: Choice) -> Result<usize, String> {
-        request.options.iter().position(|&o| o == choice).ok_or_else(|| {
-            format!(
-                "`{choice}` is not an option of \"{}\" ({} options)",
-                request.prompt,
-                request.options.len()
-            )
-        })
-    }
-    /// The next answer for this request, or the divergence.
-    pub fn try_decide(&mut self, request: &Request) -> Result<usize, String> {
-        let Some(&choice) = self.answers.get(self.next) else {
-            return Err(format!(
-                "no answer left for \"{}\" (answer {})",
-                request.prompt,
-                self.next + 1
-            ));
-        };
-        let i = ScriptedAgent::find(request, choice).map_err(|e| format!("answer {}: {e}", self.next + 1))?;
-        self.next += 1;
-        Ok(i)
-    }
-}
-
-impl Agent for ScriptedAgent {
-    fn decide(&mut self, _view: &View, request: &Request) -> Result<usize, Stop> {
-        self.try_decide(request).map_err(Stop::Diverged)
-    }
-}
-
 impl fmt::Display for Choice {
     /// The canonical readable form (space ids print as indices here; records print space
     /// slugs through `Choice::render`).
@@ -406,23 +358,6 @@ mod tests {
             let n = picks.iter().filter(|&&p| p == i).count();
             assert!((60..140).contains(&n), "option {i} picked {n} times of 400");
         }
-    }
-
-    #[test]
-    fn scripted_agent_answers_in_order_and_reports_divergence() {
-        let r = crate::content::embedded_rules();
-        let st = State::empty(&r, 0);
-        let v = view(&r, &st);
-        let mut a = ScriptedAgent::new(vec![Choice::Number(2), Choice::Number(7)]);
-        assert_eq!(a.decide(&v, &request(4)), Ok(2));
-        assert_eq!(
-            a.try_decide(&request(4)),
-            Err("answer 2: `7` is not an option of \"How many?\" (4 options)".into())
-        );
-        assert_eq!(a.answered(), 1);
-        assert!(matches!(a.decide(&v, &request(4)), Err(Stop::Diverged(_))));
-        let mut done = ScriptedAgent::new(vec![]);
-        assert!(done.try_decide(&request(1)).unwrap_err().contains("no answer left"));
     }
 
     #[test]

@@ -13,6 +13,6 @@ mod propaganda;
 pub mod sequence;
 mod turn;
 
-pub use decision::{Agent, Choice, Op, RandomAgent, Request, ScriptedAgent, Special, Step, Stop, View};
+pub use decision::{Agent, Choice, Op, RandomAgent, Request, Special, Step, Stop, View};
 pub use engine::{Game, Outcome, Stats};
 pub use ops::Action;
