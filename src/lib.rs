@@ -11,3 +11,4 @@ pub mod content;
 pub mod game;
 pub mod kernel;
 pub mod notation;
+pub mod script;

@@ -43,6 +43,8 @@ pub struct GameResult {
     pub decisions: u64,
     /// The answers of a failing game (kept for its record); empty for the others.
     pub answers: Vec<(Faction, Choice)>,
+    /// Event sides executed (card, side).
+    pub events: Vec<(u8, crate::kernel::Side)>,
 }
 
 /// Play games `seeds` on `jobs` threads with `play` (a seed to a finished game); results
@@ -76,6 +78,7 @@ where
                             cards: game.stats.cards,
                             decisions: game.stats.decisions,
                             answers,
+                            events: std::mem::take(&mut game.events_played),
                         });
                         let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                         if progress && (d.is_multiple_of(50) || d == total) {
@@ -114,6 +117,8 @@ pub struct Summary {
     pub seconds: f64,
     pub games_per_second: f64,
     pub decisions_per_second: f64,
+    /// How many times each Event side was executed: "8-unshaded" -> count.
+    pub events: std::collections::BTreeMap<String, u64>,
 }
 
 pub fn summarize(scenario: &str, results: &[GameResult], seconds: f64) -> Summary {
@@ -130,10 +135,14 @@ pub fn summarize(scenario: &str, results: &[GameResult], seconds: f64) -> Summar
         seconds,
         games_per_second: 0.0,
         decisions_per_second: 0.0,
+        events: Default::default(),
     };
     let mut decisions = 0u64;
     for r in results {
         decisions += r.decisions;
+        for (card, side) in &r.events {
+            *s.events.entry(format!("{card:02}-{}", side.slug())).or_default() += 1;
+        }
         match &r.outcome {
             Ok(o) => {
                 s.completed += 1;
@@ -186,6 +195,10 @@ pub fn print_summary(s: &Summary) {
         "  {:.2} s: {:.0} games/s, {:.0} decisions/s",
         s.seconds, s.games_per_second, s.decisions_per_second
     );
+    if !s.events.is_empty() {
+        let total: u64 = s.events.values().sum();
+        println!("  Events executed: {total} ({} card sides)", s.events.len());
+    }
     for (seed, e) in s.failures.iter().take(20) {
         println!("  FAILED seed {seed}: {e}");
     }

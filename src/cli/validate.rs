@@ -88,6 +88,15 @@ pub fn check(files: &content::ContentFiles, only: Option<&str>) -> Result<Report
     let rules = content::load_ruleset(files, &mut findings);
     let mut scenarios = Vec::new();
     if let Some(rules) = &rules {
+        // The scripts compile and return what their cards need, before anything runs.
+        for e in crate::script::check_scripts(rules) {
+            findings.push(Finding {
+                file: e.file.clone(),
+                line: e.line,
+                code: "script-error",
+                message: format!("card {} ({}): {}", e.card, e.title, e.message),
+            });
+        }
         let names = match only {
             Some(n) => vec![n.to_string()],
             None => content::scenario_names(files),

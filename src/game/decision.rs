@@ -109,10 +109,12 @@ pub enum Step {
     Resources,
     /// Attack: roll the die (as opposed to Ambush).
     Roll,
+    /// Events: replace pieces (as opposed to removing them).
+    Replace,
 }
 
 impl Step {
-    pub const ALL: [Step; 12] = [
+    pub const ALL: [Step; 13] = [
         Step::Base,
         Step::CivicAction,
         Step::Place,
@@ -125,6 +127,7 @@ impl Step {
         Step::Shipments,
         Step::Resources,
         Step::Roll,
+        Step::Replace,
     ];
 
     pub fn slug(self) -> &'static str {
@@ -141,6 +144,7 @@ impl Step {
             Step::Shipments => "shipments",
             Step::Resources => "resources",
             Step::Roll => "roll",
+            Step::Replace => "replace",
         }
     }
 }

@@ -71,6 +71,12 @@ pub struct Game<'r> {
     pub(crate) card: CardContext,
     /// Forces still to be placed by Open Deployment before the first card (2.1).
     pub(crate) open_deployment: Vec<(Faction, [u8; crate::kernel::PieceType::COUNT])>,
+    /// The game's Lua VM, started at the first Event.
+    pub(crate) scripts: Option<std::rc::Rc<crate::script::Host>>,
+    /// Events whose script failed: each was rolled back and the game went on (5.0).
+    pub event_failures: Vec<crate::script::ScriptError>,
+    /// Event sides executed, by card and side (0 unshaded, 1 shaded).
+    pub events_played: Vec<(u8, crate::kernel::Side)>,
 }
 
 /// What the rules track across one card.
@@ -84,6 +90,8 @@ pub(crate) struct CardContext {
     pub assault_spaces: u8,
     /// Playing the last Event card before the final Propaganda card (2.3.9).
     pub final_event_card: bool,
+    /// An Event's say over who is Eligible for the next card (2.3.7).
+    pub event_override: [Option<bool>; 4],
 }
 
 impl<'r> Game<'r> {
@@ -120,6 +128,9 @@ impl<'r> Game<'r> {
             },
             card: CardContext::default(),
             open_deployment: setup.open_deployment,
+            scripts: None,
+            event_failures: Vec::new(),
+            events_played: Vec::new(),
         }
     }
 

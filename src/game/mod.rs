@@ -5,6 +5,7 @@
 pub mod decision;
 pub mod deck;
 mod deployment;
+mod events;
 pub mod engine;
 mod negotiation;
 pub mod ops;

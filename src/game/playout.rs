@@ -163,6 +163,9 @@ pub fn random_game<'r>(rules: &'r Ruleset, setup: &Setup, seed: u64, check: bool
 pub fn checked_playout<'r>(rules: &'r Ruleset, setup: &Setup, seed: u64) -> (Result<Outcome, Stop>, Game<'r>) {
     let (live, game) = random_game(rules, setup, seed, true);
     let live = live.and_then(|outcome| {
+        if let Some(e) = game.event_failures.first() {
+            return Err(Stop::Failed(format!("an Event failed and was rolled back: {e}")));
+        }
         let broken = crate::kernel::check_invariants(&game.state, rules);
         if !broken.is_empty() {
             return Err(Stop::Failed(format!(

@@ -6,7 +6,7 @@ use super::decision::{Choice, Op, Stop};
 use super::engine::{CardContext, Game, Outcome};
 use super::ops::Action;
 use super::sequence::{CardOutcome, Executed, OpScope, adjust_eligibility, menu, pass};
-use crate::kernel::{CardKind, Faction, PieceType, SpaceId};
+use crate::kernel::{CardKind, Faction, PieceType, Side, SpaceId};
 
 impl<'r> Game<'r> {
     /// Play from the current card to the end of the game.
@@ -88,9 +88,15 @@ impl<'r> Game<'r> {
             }
             let m = menu(first, self.card.final_event_card);
             let limited = m.operation != OpScope::Full;
-            let c = self.ask(f, "Execute an Operation, or Pass?", None, |g, o| {
+            let c = self.ask(f, "Execute the Event or an Operation, or Pass?", None, |g, o| {
                 o.push(Choice::Pass);
-                // Events are offered once card scripts exist (the Lua issue); never faked.
+                // 5.2: either side of a dual-use Event; a card without a script offers none.
+                if m.event && g.event_scripted(number) {
+                    o.push(Choice::Event(Side::Unshaded));
+                    if !card.single {
+                        o.push(Choice::Event(Side::Shaded));
+                    }
+                }
                 for &op in Op::of(f) {
                     let mut act = Action::new(f, op);
                     if limited {
@@ -101,6 +107,13 @@ impl<'r> Game<'r> {
                     }
                 }
             })?;
+            if let Choice::Event(side) = c {
+                self.execute_event(f, number, side)?;
+                first.get_or_insert(Executed::Event);
+                outcome.executed[f.index()] = true;
+                acted += 1;
+                continue;
+            }
             let Choice::Op(op) = c else {
                 pass(&mut self.state, self.rules, f);
                 self.note(move |_| format!("{} passes", f.name()));
@@ -123,6 +136,7 @@ impl<'r> Game<'r> {
                 self.ship(f)?;
             }
         }
+        outcome.event_override = self.card.event_override;
         adjust_eligibility(&mut self.state, &outcome);
         Ok(())
     }

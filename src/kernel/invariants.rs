@@ -238,6 +238,7 @@ mod tests {
             on_enter: None,
         };
         Ruleset {
+            events: Default::default(),
             map,
             forces: Forces::new([2, 2, 1, 3, 3, 1, 1, 1, 1], limits, vec![president]),
             cards: vec![],

@@ -229,6 +229,37 @@ pub struct Ruleset {
     pub map: Map,
     pub forces: Forces,
     pub cards: Vec<Card>,
+    /// The Event scripts (events/), as text: the kernel runs none of them; the script
+    /// host (src/script) does.
+    pub events: EventFiles,
+}
+
+/// One Lua file of events/: a card's script (`card` > 0) or a shared library module.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EventFile {
+    /// The card it belongs to; 0 for events/lib/ modules.
+    pub card: u8,
+    /// Path relative to the content folder, e.g. "events/008_fuerza_aerea_colombiana.lua".
+    pub path: String,
+    /// For library modules, the name `require` takes ("events/lib/pick.lua" -> "pick").
+    pub module: String,
+    pub source: String,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct EventFiles {
+    /// Card scripts in card order.
+    pub cards: Vec<EventFile>,
+    pub lib: Vec<EventFile>,
+}
+
+impl EventFiles {
+    pub fn card(&self, number: u8) -> Option<&EventFile> {
+        self.cards.iter().find(|f| f.card == number)
+    }
+    pub fn module(&self, name: &str) -> Option<&EventFile> {
+        self.lib.iter().find(|f| f.module == name)
+    }
 }
 
 impl Ruleset {

@@ -497,10 +497,16 @@ impl<'r> Game<'r> {
     /// Enemy pieces an Assault in `s` removes: 1 per Troops (1 per 2 in Mountain), plus 1
     /// per Police in a City or LoC.
     pub(crate) fn assault_capacity(&self, s: SpaceId) -> u8 {
+        self.assault_capacity_with(s, 0, 0)
+    }
+
+    /// The same, with extra pieces counting as Troops and Police (Events: "AUC Guerrillas
+    /// act as Troops", "Police Assault as if Troops").
+    pub(crate) fn assault_capacity_with(&self, s: SpaceId, extra_troops: u8, extra_police: u8) -> u8 {
         let mods = self.state.mods();
         let (t, p) = (
-            self.state.count(s, PieceType::TROOPS),
-            self.state.count(s, PieceType::POLICE),
+            self.state.count(s, PieceType::TROOPS) + extra_troops,
+            self.state.count(s, PieceType::POLICE) + extra_police,
         );
         let def = self.def(s);
         if self.is_mountain(s) && !mods.assault_mountain_as_city {

@@ -205,7 +205,7 @@ impl<'r> Game<'r> {
 
     fn march_dests(&self, act: &Action, from: SpaceId, out: &mut impl Sink) {
         for to in self.state.adjacent(self.rules, from) {
-            if self.march_dest_ok(act, from, to) {
+            if act.allows(to) && self.march_dest_ok(act, from, to) {
                 out.put(Choice::Space(to));
             }
         }

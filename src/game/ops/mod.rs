@@ -49,6 +49,9 @@ pub struct Action {
     /// Resources a Special Activity executed first would raise (4.1 EXAMPLE): counted
     /// only when judging whether the Operation can be offered at all.
     pub credit: u8,
+    /// An Event's free Operation may select only these spaces (bit = space; 0 = any).
+    /// For March they are the destinations.
+    pub only: u64,
 }
 
 impl Action {
@@ -70,6 +73,7 @@ impl Action {
             groups: Vec::new(),
             ambushed: false,
             credit: 0,
+            only: 0,
         }
     }
     pub fn limited(mut self) -> Action {
@@ -80,6 +84,10 @@ impl Action {
     pub fn free(mut self) -> Action {
         self.free = true;
         self
+    }
+    /// May the Operation select space `s` (an Event may restrict it)?
+    pub fn allows(&self, s: SpaceId) -> bool {
+        self.only == 0 || self.only & s.bit() != 0
     }
     pub fn selected(&self, s: SpaceId) -> bool {
         self.spaces & s.bit() != 0
@@ -123,6 +131,25 @@ impl Sink for Any {
     }
     fn enough(&self) -> bool {
         self.0
+    }
+}
+
+/// Passes on only the spaces an Event allows (other options unchanged).
+struct Only<'a, S: Sink> {
+    inner: &'a mut S,
+    mask: u64,
+}
+impl<S: Sink> Sink for Only<'_, S> {
+    fn put(&mut self, c: Choice) {
+        if let Choice::Space(s) = c
+            && self.mask & s.bit() == 0
+        {
+            return;
+        }
+        self.inner.put(c);
+    }
+    fn enough(&self) -> bool {
+        self.inner.enough()
     }
 }
 
@@ -496,6 +523,14 @@ impl<'r> Game<'r> {
     }
 
     fn op_first_options(&self, act: &Action, out: &mut impl Sink) {
+        if act.only != 0 && act.op != Op::March && act.op != Op::Patrol {
+            let mut only = Only { inner: out, mask: act.only };
+            return self.op_first_options_all(act, &mut only);
+        }
+        self.op_first_options_all(act, out)
+    }
+
+    fn op_first_options_all(&self, act: &Action, out: &mut impl Sink) {
         match act.op {
             Op::Train => self.train_spaces(act, out),
             Op::Patrol => self.patrol_start(act, out),
@@ -559,6 +594,9 @@ impl<'r> Game<'r> {
             }
             let c = self.ask(act.faction, prompt, None, |g, o| {
                 next(g, act, o);
+                if act.only != 0 {
+                    o.retain(|c| !matches!(c, Choice::Space(s) if !act.allows(*s)));
+                }
                 g.push_specials(act, o);
                 if act.count > 0 {
                     if g.voluntary_removal && g.own_pieces_on_map(act.faction) {
