@@ -104,6 +104,7 @@ api! {
     "ineligible_through_next", "ineligible_through_next(faction)", "The Faction is Ineligible through the next card (2.3.7).";
     "capability", "capability(hooks: table)", "Put this card's side in the Govt Capabilities box (5.3) and set its hooks for the rest of the game, e.g. { sweep_cost = 1 }.";
     "momentum", "momentum(hooks: table)", "Put this card in the Momentum box (5.4): its hooks last until the next Reset.";
+    "lasting", "lasting(hooks: table)", "Set hooks for the rest of the game without a Capability marker (e.g. a space's lasting rule such as Panamá's).";
     // ---- questions (5.1: `by` defaults to the executing Faction)
     "choose_spaces", "choose_spaces{prompt=, from=space[], min?=0, max?=#from, by?=faction} -> space[]", "Choose spaces one by one among `from`.";
     "choose_space", "choose_space{prompt=, from=space[], optional?=false, by?=faction} -> space|nil", "Choose one space among `from` (nil if none, or if optional and declined).";
@@ -701,7 +702,7 @@ fn call_effect(g: &mut Game, lua: &Lua, exec: Exec, name: &str, a: MultiValue) -
             g.card.event_override[f.index()] = Some(name == "stay_eligible");
             ret(lua, ())
         }
-        "capability" | "momentum" => {
+        "capability" | "momentum" | "lasting" => {
             let t: Table = args(lua, name, a)?;
             let mut hooks = Vec::new();
             for pair in t.pairs::<String, Value>() {
@@ -711,11 +712,11 @@ fn call_effect(g: &mut Game, lua: &Lua, exec: Exec, name: &str, a: MultiValue) -
             hooks.sort();
             if name == "capability" {
                 g.state.set_capability(r, exec.card, exec.side).map_err(|e| refused(g, name, e))?;
-            } else {
+            } else if name == "momentum" {
                 g.state.add_momentum(r, exec.card).map_err(|e| refused(g, name, e))?;
             }
             for (hook, v) in hooks {
-                let set = if name == "capability" {
+                let set = if name != "momentum" {
                     g.state.set_lasting_modifier(&hook, v)
                 } else {
                     g.state.set_momentum_modifier(&hook, v)
