@@ -1,6 +1,7 @@
 //! The command line: one file per subcommand; main.rs only calls `cli::main`.
 //! Exit codes: 0 clean, 1 findings or failed checks, 2 usage or I/O error.
 
+pub mod event;
 pub mod play;
 pub mod replay;
 pub mod show;
@@ -38,6 +39,10 @@ enum Command {
     Replay(replay::Args),
     /// Run scenario tests (setup, play, expect).
     Test(test::Args),
+    /// Run one Event on a scenario's position and print what changed.
+    Event(event::Args),
+    /// Print the Lua language-server definitions of the card API (docs/lua/abyss.lua).
+    LuaDefs,
 }
 
 pub fn main() -> i32 {
@@ -56,6 +61,11 @@ pub fn main() -> i32 {
         Command::Play(a) => play::run(a),
         Command::Replay(a) => replay::run(a),
         Command::Test(a) => test::run(a),
+        Command::Event(a) => event::run(a),
+        Command::LuaDefs => {
+            print!("{}", crate::script::defs::luals_definitions());
+            Ok(0)
+        }
     };
     match result {
         Ok(code) => code,

@@ -12,6 +12,7 @@
 //!   broken invariant restores it and records a `ScriptError`.
 
 pub mod api;
+pub mod defs;
 
 use crate::game::Game;
 use crate::game::decision::Stop;
