@@ -67,6 +67,19 @@ impl fmt::Display for ScriptError {
 impl ScriptError {
     /// Read file, line and message out of a Lua error's text.
     fn from_lua(rules: &Ruleset, card: u8, side: Option<Side>, file: &str, e: &mlua::Error) -> ScriptError {
+        Self::from_lua_at(rules, card, side, file, e, None)
+    }
+
+    /// `last`: where the script was last seen running (the budget hook records it), for
+    /// errors that carry no position of their own (memory).
+    fn from_lua_at(
+        rules: &Ruleset,
+        card: u8,
+        side: Option<Side>,
+        file: &str,
+        e: &mlua::Error,
+        last: Option<(String, usize)>,
+    ) -> ScriptError {
         let text = error_text(e);
         let title = rules.card(card).map_or(String::new(), |c| c.title.clone());
         let mut lines = text.lines();
@@ -83,10 +96,17 @@ impl ScriptError {
             .filter(|l| l.starts_with("events/"))
             .map(str::to_string)
             .collect();
-        if at_file != file
-            && let Some((f, l, _)) = traceback.iter().find_map(|t| locate(t)).filter(|(f, _, _)| f == file)
+        let in_card = traceback.iter().filter_map(|t| locate(t)).find(|(f, _, _)| f == file);
+        if line == 0 {
+            // Raised by the host (a g: call) or a limit: the card's line that was running.
+            if let Some((f, l, _)) = in_card.or_else(|| last.map(|(f, l)| (f, l, String::new()))) {
+                at_file = f;
+                line = l;
+            }
+        } else if at_file != file
+            && let Some((f, l, _)) = in_card
         {
-            // The error was raised in a library or the host; the card's line comes first.
+            // Raised in a library module; the card's line comes first.
             message = format!("{message} (at {at_file}:{line})");
             at_file = f;
             line = l;
@@ -171,6 +191,8 @@ pub struct Host {
     ctx: Table,
     cards: RefCell<HashMap<u8, Table>>,
     ticks: Rc<Cell<u32>>,
+    /// Where a script was last seen by the budget hook: (file, line).
+    last_at: Rc<RefCell<(String, usize)>>,
 }
 
 impl Host {
@@ -181,15 +203,26 @@ impl Host {
         )
         .map_err(|e| format!("starting Lua: {e}"))?;
         let ticks = Rc::new(Cell::new(0u32));
-        let t = ticks.clone();
+        let last_at = Rc::new(RefCell::new((String::new(), 0usize)));
+        let (t, at) = (ticks.clone(), last_at.clone());
         lua.set_hook(
             HookTriggers::new().every_nth_instruction(BUDGET_STEP),
-            move |_, _| {
+            move |_, d| {
                 let n = t.get() + 1;
                 t.set(n);
+                if let (Some(src), Some(line)) = (d.source().source, d.current_line()) {
+                    let src = src.trim_start_matches('@');
+                    let mut at = at.borrow_mut();
+                    if at.0 != src {
+                        at.0 = src.to_string();
+                    }
+                    at.1 = line;
+                }
                 if n > INSTRUCTION_BUDGET / BUDGET_STEP {
+                    let at = at.borrow();
                     Err(mlua::Error::RuntimeError(format!(
-                        "instruction budget of {INSTRUCTION_BUDGET} exceeded (an endless loop?)"
+                        "{}:{}: instruction budget of {INSTRUCTION_BUDGET} exceeded (an endless loop?)",
+                        at.0, at.1
                     )))
                 } else {
                     Ok(VmState::Continue)
@@ -249,6 +282,7 @@ impl Host {
             ctx,
             cards: RefCell::new(HashMap::new()),
             ticks,
+            last_at,
         })
     }
 
@@ -330,9 +364,14 @@ impl Host {
             RunError::Script(e)
         })?;
         let path = rules.events.card(exec.card).map(|f| f.path.clone()).unwrap_or_default();
-        let fail = |e: &mlua::Error| RunError::Script(ScriptError::from_lua(rules, exec.card, Some(exec.side), &path, e));
+        let last_at = &self.last_at;
+        let fail = |e: &mlua::Error| {
+            let last = Some(last_at.borrow().clone()).filter(|(f, _)| *f == path);
+            RunError::Script(ScriptError::from_lua_at(rules, exec.card, Some(exec.side), &path, e, last))
+        };
         let func: Function = t.raw_get(exec.side.slug()).map_err(|e| fail(&e))?;
         self.ticks.set(0);
+        *self.last_at.borrow_mut() = (String::new(), 0);
         let mut stop: Option<Stop> = None;
         let result = self.lua.scope(|scope| {
             let call = scope.create_function_mut(|lua, (name, args): (mlua::LuaString, mlua::MultiValue)| {

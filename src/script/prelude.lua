@@ -24,24 +24,53 @@ local function sorted_pairs(t)
   end, t, nil
 end
 
+-- A read-only view of a library table; `drop` maps the names left out to the message an
+-- access gives.
 local function readonly(name, t, drop)
   local copy = {}
   for k, v in next, t do
     if not (drop and drop[k]) then copy[k] = v end
   end
   return setmetatable({}, {
-    __index = copy,
+    __index = function(_, k)
+      local v = copy[k]
+      if v == nil and drop and drop[k] then error(drop[k], 2) end
+      return v
+    end,
     __newindex = function(_, k) error("`" .. name .. "." .. tostring(k) .. "` is read-only", 2) end,
     __metatable = false,
   })
 end
 
+-- The closest known name to a misspelt one (edit distance at most 3), for messages.
+local function did_you_mean(name, known)
+  local best, best_d = nil, 4
+  for _, k in ipairs(known) do
+    local prev = {}
+    for j = 0, #k do prev[j] = j end
+    for i = 1, #name do
+      local cur = { [0] = i }
+      for j = 1, #k do
+        local cost = (name:sub(i, i) == k:sub(j, j)) and 0 or 1
+        cur[j] = math.min(prev[j - 1] + cost, prev[j] + 1, cur[j - 1] + 1)
+      end
+      prev = cur
+    end
+    if prev[#k] < best_d then best, best_d = k, prev[#k] end
+  end
+  return best
+end
+
 -- `g`: a read-only handle whose methods live in G.
 local G = {}
+local known = {}
 local g = setmetatable({}, {
   __index = function(_, k)
     local v = G[k]
-    if v == nil then error("the card API has no `" .. tostring(k) .. "`", 2) end
+    if v == nil then
+      local hint = did_you_mean(tostring(k), known)
+      error("the card API has no `" .. tostring(k) .. "`" .. (hint and ("; did you mean g:" .. hint .. "?") or ""), 2)
+    end
     return v
   end,
   __newindex = function(_, k) error("`g." .. tostring(k) .. "` is read-only", 2) end,
@@ -55,6 +84,9 @@ for _, name in ipairs(names) do
     return call(name, ...)
   end
 end
+
+for _, name in ipairs(names) do known[#known + 1] = name end
+for _, name in ipairs({ "filter", "spaces_where", "best", "contains" }) do known[#known + 1] = name end
 
 -- Helpers written in Lua (they call the host functions above).
 
@@ -92,9 +124,12 @@ local env_values = {
   assert = assert, error = error, ipairs = ipairs, pairs = sorted_pairs, select = select,
   tonumber = tonumber, tostring = tostring, type = type, rawequal = rawequal, rawlen = rawlen,
   rawget = rawget, setmetatable = setmetatable, getmetatable = getmetatable,
-  string = readonly("string", string, { dump = true }),
+  string = readonly("string", string, { dump = "string.dump is not available to Events" }),
   table = readonly("table", table),
-  math = readonly("math", math, { random = true, randomseed = true }),
+  math = readonly("math", math, {
+    random = "math.random is not available to Events: roll the game's dice with g:roll()",
+    randomseed = "math.randomseed is not available to Events: roll the game's dice with g:roll()",
+  }),
   utf8 = readonly("utf8", utf8),
   require = require_impl,
 }

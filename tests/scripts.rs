@@ -1,0 +1,176 @@
+//! The script host: broken card scripts give a diagnostic naming the card, file and line
+//! and leave the game exactly as it was (5.0 transactions); the sandbox; the modder's loop
+//! through `--content`; the language-server definitions stay current.
+
+mod common;
+use abyss::content::{self, ContentFiles};
+use abyss::game::Game;
+use abyss::kernel::{Faction, Side};
+use abyss::script::ScriptError;
+use common::TempDir;
+
+const CARD8: &str = "events/008_fuerza_aerea_colombiana.lua";
+
+/// The embedded content with card 8's script replaced by `unshaded`'s body.
+fn with_card8(body: &str) -> ContentFiles {
+    let mut files = ContentFiles::embedded();
+    let text = format!(
+        "return {{\n  unshaded = function(g)\n{body}\n  end,\n  shaded = function(g) end,\n}}\n"
+    );
+    files.files.insert(CARD8.into(), text);
+    files
+}
+
+/// Run card 8 unshaded as the Government on the standard position; the failure it gave
+/// and whether the state came back unchanged.
+fn run_card8(body: &str) -> (Option<ScriptError>, bool) {
+    let files = with_card8(body);
+    let mut findings = Vec::new();
+    let rules = content::load_ruleset(&files, &mut findings).expect("the rules load");
+    let sc = content::load_scenario(&files, "standard", &mut findings).unwrap().unwrap();
+    let (setup, _) = content::build_setup(&sc, &rules, 1);
+    let agents = abyss::game::playout::Replay::agents(vec![]);
+    let mut game = Game::new(&rules, setup, vec![8], agents);
+    let before = game.state.clone();
+    let failure = game.execute_event(Faction::Govt, 8, Side::Unshaded).expect("no stop");
+    (failure, game.state == before)
+}
+
+fn fails_at(body: &str, line: usize, text: &str) {
+    let (failure, unchanged) = run_card8(body);
+    let e = failure.unwrap_or_else(|| panic!("expected a failure for:\n{body}"));
+    assert_eq!((e.card, e.file.as_str(), e.line), (8, CARD8, line), "{e}");
+    assert!(e.message.contains(text), "`{}` should contain `{text}`", e.message);
+    assert!(e.to_string().starts_with("card 8 (Fuerza Aérea Colombiana), unshaded: events/008"), "{e}");
+    assert!(unchanged, "the state must be restored after: {e}");
+}
+
+// Line 3 of the generated script is the first line of the body.
+
+#[test]
+fn a_runtime_error_rolls_back_what_the_event_did_before_it() {
+    fails_at("    g:add_resources(\"govt\", 10)\n    error(\"boom\")", 4, "boom");
+}
+
+#[test]
+fn a_syntax_error_is_reported_at_its_line() {
+    fails_at("    g:add_aid(", 4, "");
+    // ... and by the static check of `abyss validate`, before any play.
+    let report = abyss::cli::validate::check(&with_card8("    local x = = 1"), None).unwrap();
+    let f = report.findings.iter().find(|f| f.code == "script-error").expect("a finding");
+    assert_eq!((f.file.as_str(), f.line), (CARD8, 3), "{f}");
+}
+
+#[test]
+fn an_endless_loop_runs_out_of_its_instruction_budget() {
+    fails_at("    g:add_aid(5)\n    while true do end", 4, "instruction budget");
+}
+
+#[test]
+fn assigning_a_global_is_an_error() {
+    fails_at("    total = 3", 3, "assigning the global `total`");
+}
+
+#[test]
+fn math_random_is_not_available() {
+    fails_at("    local n = math.random(6)", 3, "math.random is not available");
+}
+
+#[test]
+fn io_os_and_pcall_are_not_there() {
+    fails_at("    os.exit(1)", 3, "unknown name `os`");
+    fails_at("    io.write('x')", 3, "unknown name `io`");
+    fails_at("    pcall(error, 'x')", 3, "unknown name `pcall`");
+    fails_at("    load('return 1')", 3, "unknown name `load`");
+}
+
+#[test]
+fn a_primitive_that_would_break_stacking_fails_the_event() {
+    // 1.4.2: at most 2 Bases in a space; Bogotá starts with none, so the third is refused
+    // and everything is undone.
+    fails_at(
+        "    g:place(\"bogota\", \"cartels\", \"base\")\n    g:place(\"bogota\", \"cartels\", \"base\")\n    g:place(\"bogota\", \"cartels\", \"base\")",
+        5,
+        "Base",
+    );
+}
+
+#[test]
+fn a_memory_hog_hits_the_memory_limit() {
+    fails_at("    local t = {}\n    for i = 1, 100000000 do t[i] = i end", 4, "memory");
+}
+
+#[test]
+fn an_unknown_api_name_gets_a_did_you_mean() {
+    fails_at("    g:add_resoruces(\"govt\", 1)", 3, "did you mean g:add_resources");
+    let report = abyss::cli::validate::check(&with_card8("    g:plcae(\"cali\", \"govt\", \"troops\")"), None).unwrap();
+    let f = report.findings.iter().find(|f| f.code == "script-error").expect("a finding");
+    assert_eq!(f.line, 3);
+    assert!(f.message.contains("did you mean g:place?"), "{f}");
+}
+
+#[test]
+fn require_reaches_only_events_lib() {
+    let mut files = with_card8("    local m = require(\"helpers\")\n    g:add_aid(m.five())");
+    files
+        .files
+        .insert("events/lib/helpers.lua".into(), "return { five = function() return 5 end }\n".into());
+    let mut findings = Vec::new();
+    let rules = content::load_ruleset(&files, &mut findings).unwrap();
+    let sc = content::load_scenario(&files, "standard", &mut findings).unwrap().unwrap();
+    let (setup, _) = content::build_setup(&sc, &rules, 1);
+    let mut game = Game::new(&rules, setup, vec![8], abyss::game::playout::Replay::agents(vec![]));
+    let aid = game.state.aid();
+    assert_eq!(game.execute_event(Faction::Govt, 8, Side::Unshaded).unwrap(), None);
+    assert_eq!(game.state.aid(), aid + 5);
+    fails_at("    require(\"os\")", 3, "no module `os` in events/lib/");
+}
+
+#[test]
+fn the_same_seed_and_answers_give_the_same_game_with_events() {
+    let r = common::rules();
+    let sc = content::load_scenario(&ContentFiles::embedded(), "standard", &mut vec![]).unwrap().unwrap();
+    let (setup, _) = content::build_setup(&sc, &r, 0);
+    for seed in 1..4 {
+        let (a, ga) = abyss::game::playout::random_game(&r, &setup, seed, false);
+        let (b, gb) = abyss::game::playout::random_game(&r, &setup, seed, false);
+        assert_eq!(a, b);
+        assert_eq!(ga.state, gb.state);
+        assert_eq!(ga.events_played, gb.events_played);
+    }
+}
+
+#[test]
+fn an_edited_card_changes_the_game_through_content_without_rebuilding() {
+    let dir = TempDir::new("edit-card");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    for (rel, text) in &ContentFiles::from_dir(root).unwrap().files {
+        dir.write(rel, text);
+    }
+    let run = |content: &std::path::Path| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_abyss"))
+            .args(["event", "8", "--side", "shaded", "--content"])
+            .arg(content)
+            .output()
+            .unwrap();
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let before = run(dir.path());
+    assert!(before.contains("resources govt: 40 -> 31"), "{before}");
+    // A modder changes the Resources loss from 9 to 4 and reruns: no rebuild.
+    let path = dir.path().join(CARD8);
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replace("g:add_resources(\"govt\", -9)", "g:add_resources(\"govt\", -4)")).unwrap();
+    let after = run(dir.path());
+    assert!(after.contains("resources govt: 40 -> 36"), "{after}");
+}
+
+#[test]
+fn the_language_server_definitions_are_current() {
+    let committed = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/lua/abyss.lua"))
+        .unwrap();
+    assert!(
+        committed == abyss::script::defs::luals_definitions(),
+        "docs/lua/abyss.lua is stale: regenerate it with `cargo run -- lua-defs > docs/lua/abyss.lua`"
+    );
+}
