@@ -593,19 +593,50 @@ function Abyss:choose_op(args) end
 ---@return boolean
 function Abyss:ask(args) end
 
----The Faction executes a free Operation (3.1.2, 5.5) without Special Activity, only in `spaces` if given (March: only into them). false if it cannot.
+---The Faction executes a free Operation (3.1.2, 5.5) without Special Activity, only in `spaces` if given (March: only into them); `no_move`: a Sweep that moves no cubes. Returns false if it cannot, else true and the spaces selected (March: the destinations).
 ---
----`g:free_op{faction=, op=, spaces?=space[], limited?=false} -> boolean`
+---`g:free_op{faction=, op=, spaces?=space[], limited?=false, no_move?=false} -> boolean, space[]`
 ---@param args table
----@return boolean
+---@return boolean, space[]
 function Abyss:free_op(args) end
 
----The Faction executes a free Special Activity (5.5). false if it cannot.
+---The Faction executes a free Special Activity (5.5): `special`, or the one it chooses among those possible now. Bribe honours `max_spaces` and `spaces`. false if none can be done.
 ---
----`g:free_special{faction=, special=} -> boolean`
+---`g:free_special{faction=, special?=, max_spaces?=, spaces?=space[], by?=faction} -> boolean`
 ---@param args table
 ---@return boolean
 function Abyss:free_special(args) end
+
+---Could the Faction execute this free Operation now (the test free_op makes)?
+---
+---`g:op_possible{faction=, op=, spaces?=space[], limited?=false, no_move?=false} -> boolean`
+---@param args table
+---@return boolean
+function Abyss:op_possible(args) end
+
+---Could the Faction execute this free Special Activity now?
+---
+---`g:special_possible(faction, special) -> boolean`
+---@param faction Faction
+---@param special any
+---@return boolean
+function Abyss:special_possible(faction, special) end
+
+---The effective value of a Capability/Momentum hook (src/kernel/modifiers.rs), for Events that must respect one.
+---
+---`g:hook(name) -> integer|boolean|faction[]|space[]`
+---@param name any
+---@return integer|boolean|faction[]|space[]
+function Abyss:hook(name) end
+
+---Pieces an Assault by exactly this force removes there (3.2.4 with the hooks), ignoring the cubes present.
+---
+---`g:assault_capacity_of(space, troops, police) -> integer`
+---@param space Space
+---@param troops any
+---@param police any
+---@return integer
+function Abyss:assault_capacity_of(space, troops, police) end
 
 ---Activate up to n Underground Guerrillas in a space, `by` choosing whose (Sweep's activation).
 ---
@@ -630,12 +661,14 @@ function Abyss:remove_enemies(args) end
 ---@return integer
 function Abyss:assault_capacity(space, extra_troops, extra_police) end
 
----Guerrillas a Sweep there Activates (3.2.3).
+---Guerrillas a Sweep there Activates (3.2.3, with the hooks), counting extra cubes.
 ---
----`g:sweep_activations(space) -> integer`
+---`g:sweep_activations(space, extra_troops?, extra_police?) -> integer`
 ---@param space Space
+---@param extra_troops? integer
+---@param extra_police? integer
 ---@return integer
-function Abyss:sweep_activations(space) end
+function Abyss:sweep_activations(space, extra_troops, extra_police) end
 
 ---Resolve an Assault in the space (with Drug Bust), as the Government.
 ---
@@ -652,12 +685,14 @@ function Abyss:assault_in(space) end
 ---@return nil
 function Abyss:attack_in(faction, space, ambush) end
 
----Terror in the space: Activate 1 Underground Guerrilla of the Faction if any, then the marker and shift (3.3.4).
+---Terror in the space: Activate 1 Underground Guerrilla of the Faction (unless use_active and an Active one is there, 5.5), then the marker and shift (3.3.4).
 ---
----`g:terror_in(faction, space)`
+---`g:terror_in(faction, space, use_active?) -> nil`
 ---@param faction Faction
 ---@param space Space
-function Abyss:terror_in(faction, space) end
+---@param use_active? any
+---@return nil
+function Abyss:terror_in(faction, space, use_active) end
 
 ---AUC Terror's Aid cut for that many spaces (3.3.4).
 ---

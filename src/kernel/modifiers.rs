@@ -134,6 +134,38 @@ pub const HOOKS: &[(&str, HookKind)] = &[
 impl Modifiers {
     /// Set a hook by name: numbers for Number hooks (`u8::MAX` = unlimited), 0/1 for Flag
     /// hooks, a Faction index for Factions hooks, a space index for Spaces hooks.
+    /// A hook's value by name (flags as 0/1, masks as their bits), for scripts that must
+    /// respect a Capability or Momentum they do not implement themselves.
+    pub fn get(&self, name: &str) -> Option<u64> {
+        Some(match name {
+            "sweep_cost" => self.sweep_cost as u64,
+            "assault_cost" => self.assault_cost as u64,
+            "sweep_max_spaces" => self.sweep_max_spaces as u64,
+            "assault_max_spaces" => self.assault_max_spaces as u64,
+            "air_lift_max" => self.air_lift_max as u64,
+            "assault_mountain_as_city" => self.assault_mountain_as_city as u64,
+            "mountain_troops_per_removal" => self.mountain_troops_per_removal as u64,
+            "sweep_police_may_enter" => self.sweep_police_may_enter as u64,
+            "sweep_troops_or_police" => self.sweep_troops_or_police as u64,
+            "patrol_assault_each_loc" => self.patrol_assault_each_loc as u64,
+            "patrol_no_assault" => self.patrol_no_assault as u64,
+            "patrol_no_activation" => self.patrol_no_activation as u64,
+            "no_air_strike" => self.no_air_strike as u64,
+            "no_sweep_assault_in_departments" => self.no_sweep_assault_in_departments as u64,
+            "no_govt_special_where_guerrillas" => self.no_govt_special_where_guerrillas as u64,
+            "no_sweep_assault_against" => self.no_sweep_assault_against as u64,
+            "civic_action_min_troops" => self.civic_action_min_troops as u64,
+            "civic_action_min_police" => self.civic_action_min_police as u64,
+            "civic_action_any_cube_spaces" => self.civic_action_any_cube_spaces as u64,
+            "sabotage_phase_removals" => self.sabotage_phase_removals as u64,
+            "sabotage_when_equal" => self.sabotage_when_equal as u64,
+            "agitation_extra_spaces" => self.agitation_extra_spaces as u64,
+            "cartels_earnings_per_base" => self.cartels_earnings_per_base as u64,
+            "sweep_never_activates" => self.sweep_never_activates,
+            _ => return None,
+        })
+    }
+
     pub fn set(&mut self, name: &str, value: u8) -> Result<(), String> {
         let flag = value != 0;
         match name {

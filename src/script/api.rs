@@ -115,15 +115,19 @@ api! {
     "choose_op", "choose_op{prompt=, from=string[], by?=faction} -> string", "Choose an Operation (\"sweep\", \"assault\", \"attack\", \"terror\", ...).";
     "ask", "ask{prompt=, by?=faction} -> boolean", "A yes/no question.";
     // ---- operations by the engine's own rules
-    "free_op", "free_op{faction=, op=, spaces?=space[], limited?=false} -> boolean", "The Faction executes a free Operation (3.1.2, 5.5) without Special Activity, only in `spaces` if given (March: only into them). false if it cannot.";
-    "free_special", "free_special{faction=, special=} -> boolean", "The Faction executes a free Special Activity (5.5). false if it cannot.";
+"free_op", "free_op{faction=, op=, spaces?=space[], limited?=false, no_move?=false} -> boolean, space[]", "The Faction executes a free Operation (3.1.2, 5.5) without Special Activity, only in `spaces` if given (March: only into them); `no_move`: a Sweep that moves no cubes. Returns false if it cannot, else true and the spaces selected (March: the destinations).";
+"free_special", "free_special{faction=, special?=, max_spaces?=, spaces?=space[], by?=faction} -> boolean", "The Faction executes a free Special Activity (5.5): `special`, or the one it chooses among those possible now. Bribe honours `max_spaces` and `spaces`. false if none can be done.";
+    "op_possible", "op_possible{faction=, op=, spaces?=space[], limited?=false, no_move?=false} -> boolean", "Could the Faction execute this free Operation now (the test free_op makes)?";
+    "special_possible", "special_possible(faction, special) -> boolean", "Could the Faction execute this free Special Activity now?";
+    "hook", "hook(name) -> integer|boolean|faction[]|space[]", "The effective value of a Capability/Momentum hook (src/kernel/modifiers.rs), for Events that must respect one.";
+    "assault_capacity_of", "assault_capacity_of(space, troops, police) -> integer", "Pieces an Assault by exactly this force removes there (3.2.4 with the hooks), ignoring the cubes present.";
     "activate_guerrillas", "activate_guerrillas{space=, n=, against?=faction[], by?=faction} -> nil", "Activate up to n Underground Guerrillas in a space, `by` choosing whose (Sweep's activation).";
     "remove_enemies", "remove_enemies{space=, n=, how?=\"exposed\"|\"attack\"|\"any\", against?=faction[], by?=faction} -> integer", "Remove up to n enemy pieces, Bases last (1.4.1): exposed = Active Guerrillas (Assault), attack = cubes and Guerrillas, any = any piece. Returns Shipments lost.";
     "assault_capacity", "assault_capacity(space, extra_troops?, extra_police?) -> integer", "Pieces an Assault there removes (3.2.4), counting extra cubes.";
-    "sweep_activations", "sweep_activations(space) -> integer", "Guerrillas a Sweep there Activates (3.2.3).";
+"sweep_activations", "sweep_activations(space, extra_troops?, extra_police?) -> integer", "Guerrillas a Sweep there Activates (3.2.3, with the hooks), counting extra cubes.";
     "assault_in", "assault_in(space)", "Resolve an Assault in the space (with Drug Bust), as the Government.";
     "attack_in", "attack_in(faction, space, ambush?) -> nil", "Resolve an Attack (or an Ambush) by the Faction in the space (3.3.3, 4.3.2).";
-    "terror_in", "terror_in(faction, space)", "Terror in the space: Activate 1 Underground Guerrilla of the Faction if any, then the marker and shift (3.3.4).";
+"terror_in", "terror_in(faction, space, use_active?) -> nil", "Terror in the space: Activate 1 Underground Guerrilla of the Faction (unless use_active and an Active one is there, 5.5), then the marker and shift (3.3.4).";
     "aid_cut", "aid_cut(spaces: integer)", "AUC Terror's Aid cut for that many spaces (3.3.4).";
     // ---- helpers
     "filter", "filter(list, pred) -> list", "The elements of list for which pred is true.", lua;
@@ -323,6 +327,20 @@ fn special_of(name: &str, s: &str) -> Result<Special, ApiError> {
         .flat_map(|f| Special::of(*f).iter().copied())
         .find(|x| x.slug() == want)
         .ok_or_else(|| err(name, format!("unknown Special Activity `{s}`")))
+}
+
+/// The Action a free Special Activity runs in: the Operation it goes with (4.1), already
+/// under way so that nothing is held back for it; the Event grants the activity alone.
+fn special_action(f: Faction, sa: Special) -> Action {
+    let op = match sa {
+        Special::AirLift | Special::AirStrike | Special::Eradicate => Op::Assault,
+        Special::Extort | Special::Kidnap | Special::Assassinate => Op::Terror,
+        _ => Op::Rally,
+    };
+    let mut act = Action::new(f, op).free();
+    act.by_event = true;
+    act.count = 1;
+    act
 }
 
 // ---- dispatch ----------------------------------------------------------------------------
@@ -873,7 +891,7 @@ fn call_question(g: &mut Game, lua: &Lua, exec: Exec, name: &str, a: MultiValue)
 fn call_operation(g: &mut Game, lua: &Lua, exec: Exec, name: &str, a: MultiValue) -> R {
     let r = g.rules;
     match name {
-        "free_op" => {
+        "free_op" | "op_possible" => {
             let t: Table = args(lua, name, a)?;
             let f = faction(name, &t.get::<String>("faction")?)?;
             let op = op_of(name, &t.get::<String>("op")?)?;
@@ -887,41 +905,100 @@ fn call_operation(g: &mut Game, lua: &Lua, exec: Exec, name: &str, a: MultiValue
             if t.get::<Option<bool>>("limited")? == Some(true) {
                 act.limited = true;
             }
+            if t.get::<Option<bool>>("no_move")? == Some(true) {
+                if op != Op::Sweep {
+                    return Err(err(name, "`no_move` is for Sweep"));
+                }
+                act.no_move = true;
+            }
             if let Some(sp) = t.get::<Option<Table>>("spaces")? {
                 act.only = spaces_of(g, name, &sp)?.iter().fold(0, |m, s| m | s.bit());
                 if act.only == 0 {
                     return ret(lua, false);
                 }
             }
-            if !g.op_possible(&act) {
+            let possible = g.op_possible(&act);
+            if name == "op_possible" {
+                return ret(lua, possible);
+            }
+            if !possible {
                 g.note(move |_| format!("{} cannot execute the free {}", f.name(), op.slug()));
                 return ret(lua, false);
             }
             g.operation(&mut act)?;
-            ret(lua, true)
+            let spaces = list(lua, g, g.spaces().filter(|&s| act.selected(s)))?;
+            ret(lua, (true, spaces))
+        }
+        "special_possible" => {
+            let (f, sa): (String, String) = args(lua, name, a)?;
+            let f = faction(name, &f)?;
+            let sa = special_of(name, &sa)?;
+            ret(lua, Special::of(f).contains(&sa) && sa != Special::Ambush && g.special_possible(&special_action(f, sa), sa))
+        }
+        "hook" => {
+            let h: String = args(lua, name, a)?;
+            let kind = HOOKS
+                .iter()
+                .find(|x| x.0 == h)
+                .map(|x| x.1)
+                .ok_or_else(|| err(name, format!("unknown hook `{h}`")))?;
+            let v = g.state.mods().get(&h).expect("every hook has a value");
+            match kind {
+                HookKind::Number => ret(lua, v),
+                HookKind::Flag => ret(lua, v != 0),
+                HookKind::Factions => ret(
+                    lua,
+                    lua.create_sequence_from(
+                        Faction::ALL.iter().filter(|f| v & (1 << f.index()) != 0).map(|f| f.slug()),
+                    )?,
+                ),
+                HookKind::Spaces => ret(lua, list(lua, g, g.rules.map.ids().filter(|s| v & s.bit() != 0))?),
+            }
+        }
+        "assault_capacity_of" => {
+            let (s, t, p): (String, u8, u8) = args(lua, name, a)?;
+            let s = space(g, name, &s)?;
+            ret(lua, g.assault_capacity_by(s, t, p))
         }
         "free_special" => {
             let t: Table = args(lua, name, a)?;
             let f = faction(name, &t.get::<String>("faction")?)?;
-            let sa = special_of(name, &t.get::<String>("special")?)?;
-            if !Special::of(f).contains(&sa) || sa == Special::Ambush {
-                return Err(err(
-                    name,
-                    format!("{} cannot {} this way (Ambush: g:attack_in with ambush)", f.name(), sa.slug()),
-                ));
-            }
-            // The Operation a Special Activity goes with (4.1); the Event grants it alone.
-            let op = match sa {
-                Special::AirLift | Special::AirStrike | Special::Eradicate => Op::Assault,
-                Special::Extort | Special::Kidnap | Special::Assassinate => Op::Terror,
-                _ => Op::Rally,
+            let sa = match t.get::<Option<String>>("special")? {
+                Some(s) => {
+                    let sa = special_of(name, &s)?;
+                    if !Special::of(f).contains(&sa) || sa == Special::Ambush {
+                        return Err(err(
+                            name,
+                            format!("{} cannot {} this way (Ambush: g:attack_in with ambush)", f.name(), sa.slug()),
+                        ));
+                    }
+                    if !g.special_possible(&special_action(f, sa), sa) {
+                        g.note(move |_| format!("{} cannot execute the free {}", f.name(), sa.slug()));
+                        return ret(lua, false);
+                    }
+                    sa
+                }
+                None => {
+                    // The Faction chooses among its Special Activities possible now.
+                    let by = decider(name, &t, Exec { faction: f, ..exec })?;
+                    let opts: Vec<Choice> = Special::of(f)
+                        .iter()
+                        .filter(|&&sa| sa != Special::Ambush && g.special_possible(&special_action(f, sa), sa))
+                        .map(|&sa| Choice::Special(sa))
+                        .collect();
+                    if opts.is_empty() {
+                        return ret(lua, false);
+                    }
+                    match g.ask(by, "Which free Special Activity?", None, |_, o| o.extend(opts))? {
+                        Choice::Special(sa) => sa,
+                        c => return Err(err(name, format!("unexpected answer {c}"))),
+                    }
+                }
             };
-            let mut act = Action::new(f, op).free();
-            act.by_event = true;
-            act.count = 1;
-            if !g.special_possible(&act, sa) {
-                g.note(move |_| format!("{} cannot execute the free {}", f.name(), sa.slug()));
-                return ret(lua, false);
+            let mut act = special_action(f, sa);
+            act.sa_max_spaces = t.get("max_spaces")?;
+            if let Some(sp) = t.get::<Option<Table>>("spaces")? {
+                act.only = spaces_of(g, name, &sp)?.iter().fold(0, |m, s| m | s.bit());
             }
             g.special_activity(&mut act, sa)?;
             ret(lua, true)
@@ -960,8 +1037,10 @@ fn call_operation(g: &mut Game, lua: &Lua, exec: Exec, name: &str, a: MultiValue
             ret(lua, g.assault_capacity_with(s, t.unwrap_or(0), p.unwrap_or(0)))
         }
         "sweep_activations" => {
-            let s: String = args(lua, name, a)?;
-            ret(lua, g.sweep_activations(space(g, name, &s)?))
+            let (s, t, p): (String, Option<u8>, Option<u8>) = args(lua, name, a)?;
+            let s = space(g, name, &s)?;
+            let (ct, cp) = (g.state.count(s, PieceType::TROOPS), g.state.count(s, PieceType::POLICE));
+            ret(lua, g.sweep_activations_by(s, ct + t.unwrap_or(0), cp + p.unwrap_or(0)))
         }
         "assault_in" => {
             let s: String = args(lua, name, a)?;
@@ -983,13 +1062,14 @@ fn call_operation(g: &mut Game, lua: &Lua, exec: Exec, name: &str, a: MultiValue
             ret(lua, ())
         }
         "terror_in" => {
-            let (f, s): (String, String) = args(lua, name, a)?;
+            let (f, s, use_active): (String, String, Option<bool>) = args(lua, name, a)?;
             let f = faction(name, &f)?;
             let s = space(g, name, &s)?;
             if f == Faction::Govt {
                 return Err(err(name, "the Government does not Terror"));
             }
-            if g.state.space(s).guerrillas(f, true) > 0 {
+            let active_used = use_active == Some(true) && g.state.space(s).guerrillas(f, false) > 0;
+            if !active_used && g.state.space(s).guerrillas(f, true) > 0 {
                 g.state.activate(r, s, f).map_err(|e| refused(g, name, e))?;
             }
             g.terror_effect(f, s);

@@ -404,7 +404,7 @@ impl<'r> Game<'r> {
             if act.selected(s) || def.is_loc() || (def.is_department() && mods.no_sweep_assault_in_departments) {
                 continue;
             }
-            if self.govt_may_enter(s) || self.cubes(s) > 0 {
+            if (!act.no_move && self.govt_may_enter(s)) || self.cubes(s) > 0 {
                 out.put(Choice::Space(s));
             }
         }
@@ -447,7 +447,7 @@ impl<'r> Game<'r> {
                     act.destination = Some(s);
                 }
                 // Troops move in from adjacent spaces or through Guerrilla-free LoCs.
-                while g.govt_may_enter(s) && g.room(s, GOVT) > 0 {
+                while !act.no_move && g.govt_may_enter(s) && g.room(s, GOVT) > 0 {
                     let c = g.ask(GOVT, "Move Troops in from which space?", Some(s), |g, o| {
                         g.sweep_origins(act, s, PieceType::TROOPS, true, o);
                         o.push(Choice::Done);
@@ -458,7 +458,7 @@ impl<'r> Game<'r> {
                     g.move_pieces(act, from, s, PieceType::TROOPS, None, n)?;
                 }
                 // Capability: 1 Police may enter each Sweep space.
-                if g.state.mods().sweep_police_may_enter && g.govt_may_enter(s) && g.room(s, GOVT) > 0 {
+                if !act.no_move && g.state.mods().sweep_police_may_enter && g.govt_may_enter(s) && g.room(s, GOVT) > 0 {
                     let c = g.ask(GOVT, "Move 1 Police in from which space?", Some(s), |g, o| {
                         g.sweep_origins(act, s, PieceType::POLICE, false, o);
                         o.push(Choice::Done);
@@ -480,14 +480,16 @@ impl<'r> Game<'r> {
     }
 
     pub(crate) fn sweep_activations(&self, s: SpaceId) -> u8 {
+        self.sweep_activations_by(s, self.state.count(s, PieceType::TROOPS), self.state.count(s, PieceType::POLICE))
+    }
+
+    /// Guerrillas a Sweep by exactly this force Activates in `s` (Events add or replace
+    /// the cubes: "AUC Guerrillas act as Troops").
+    pub(crate) fn sweep_activations_by(&self, s: SpaceId, t: u8, p: u8) -> u8 {
         let mods = self.state.mods();
         if mods.sweep_never_activates & s.bit() != 0 {
             return 0;
         }
-        let (t, p) = (
-            self.state.count(s, PieceType::TROOPS),
-            self.state.count(s, PieceType::POLICE),
-        );
         let cubes = if mods.sweep_troops_or_police { t.max(p) } else { t + p };
         if self.is_forest(s) { cubes / 2 } else { cubes }
     }
@@ -503,11 +505,16 @@ impl<'r> Game<'r> {
     /// The same, with extra pieces counting as Troops and Police (Events: "AUC Guerrillas
     /// act as Troops", "Police Assault as if Troops").
     pub(crate) fn assault_capacity_with(&self, s: SpaceId, extra_troops: u8, extra_police: u8) -> u8 {
-        let mods = self.state.mods();
-        let (t, p) = (
+        self.assault_capacity_by(
+            s,
             self.state.count(s, PieceType::TROOPS) + extra_troops,
             self.state.count(s, PieceType::POLICE) + extra_police,
-        );
+        )
+    }
+
+    /// Pieces an Assault by exactly this force removes in `s` (3.2.4 with the hooks).
+    pub(crate) fn assault_capacity_by(&self, s: SpaceId, t: u8, p: u8) -> u8 {
+        let mods = self.state.mods();
         let def = self.def(s);
         if self.is_mountain(s) && !mods.assault_mountain_as_city {
             t / mods.mountain_troops_per_removal.max(1)

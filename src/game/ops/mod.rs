@@ -52,6 +52,10 @@ pub struct Action {
     /// An Event's free Operation may select only these spaces (bit = space; 0 = any).
     /// For March they are the destinations.
     pub only: u64,
+    /// An Event's free Special Activity may use at most this many spaces (Bribe).
+    pub sa_max_spaces: Option<u8>,
+    /// An Event's free Sweep moves no Troops in: it only Activates (General Offensive).
+    pub no_move: bool,
 }
 
 impl Action {
@@ -74,6 +78,8 @@ impl Action {
             ambushed: false,
             credit: 0,
             only: 0,
+            sa_max_spaces: None,
+            no_move: false,
         }
     }
     pub fn limited(mut self) -> Action {

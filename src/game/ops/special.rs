@@ -669,12 +669,15 @@ impl<'r> Game<'r> {
     fn bribe(&mut self, act: &mut Action) -> Result<(), Stop> {
         let cartels = Faction::Cartels;
         let mut done = 0u64;
-        for i in 0..3 {
+        for i in 0..act.sa_max_spaces.unwrap_or(3) {
             // Before its Operation has a space, Bribe leaves 1 Resource to pay for one.
             let reserve = if act.count == 0 { self.cost(act, 1) } else { 0 };
             let c = self.ask(cartels, "Bribe in which space?", None, |g, o| {
                 if g.state.resources(cartels) >= g.cost(act, 3) + reserve {
                     g.bribe_spaces(done, o);
+                    if act.only != 0 {
+                        o.retain(|c| !matches!(c, Choice::Space(s) if !act.allows(*s)));
+                    }
                 }
                 if i > 0 {
                     o.push(Choice::Done);
