@@ -41,7 +41,7 @@ return {
       used[s] = true
       g:place(s, "cartels", "base")
     end
-    -- 5.5: a free Bribe in 1 space by its own rules (4.5.2); skipped if impossible.
-    g:free_special{ faction = "cartels", special = "bribe" }
+    -- 5.5: a free Bribe in 1 space only, by its own rules (4.5.4); skipped if impossible.
+    g:free_special{ faction = "cartels", special = "bribe", max_spaces = 1 }
   end,
 }

@@ -3,9 +3,9 @@
 -- Depts. You then may execute a free Op other than Patrol or March within the final space.
 
 -- The executing Faction's movable piece classes: {kind, state}.
-local function classes(g, me)
-  if me == "govt" then return { { "troops" }, { "police" } } end
-  return { { "guerrilla", "underground" }, { "guerrilla", "active" } }
+local function classes(me)
+  if me == "govt" then return { { "troops", nil, "Troops" }, { "police", nil, "Police" } } end
+  return { { "guerrilla", "underground", "Underground Guerrillas" }, { "guerrilla", "active", "Active Guerrillas" } }
 end
 
 local function count_in(g, s, me, c)
@@ -21,7 +21,7 @@ return {
     end
     local function pieces_in(s)
       local n = 0
-      for _, c in ipairs(classes(g, me)) do n = n + count_in(g, s, me, c) end
+      for _, c in ipairs(classes(me)) do n = n + count_in(g, s, me, c) end
       return n
     end
     -- Hard case 16: with no piece that can move, nothing happens.
@@ -44,10 +44,10 @@ return {
     local dest = here
     -- "Any of your cubes or Guerrillas": how many of each; stacking is checked at the
     -- destination for the moving Faction (1.4.2, hard case 7: Ecuador).
-    for _, c in ipairs(classes(g, me)) do
+    for _, c in ipairs(classes(me)) do
       local have = count_in(g, src, me, c)
       if have > 0 then
-        local n = g:choose_number{ prompt = "How many " .. (c[2] and (c[2] .. " ") or "") .. c[1] .. " move?", min = 0, max = have }
+        local n = g:choose_number{ prompt = "How many " .. c[3] .. " move?", min = 0, max = have }
         for _ = 1, n do
           if not g:can_stack(dest, me, c[1]) then break end
           g:move(src, dest, me, c[1], 1, c[2])
@@ -55,13 +55,13 @@ return {
       end
     end
     -- 5.5: a free Operation in the final space only; 5.1.1: only the executing Faction's
-    -- own Operations. If the chosen one turns out impossible there, the Faction may pick
-    -- another (hard case 8). (See api-requests: an op_possible query would filter first.)
+    -- own Operations; "may": it may decline. Only Operations possible there are offered
+    -- (hard case 8).
     local ops = me == "govt" and { "train", "sweep", "assault" } or { "rally", "attack", "terror" }
-    while #ops > 0 and g:ask{ prompt = "Execute a free Operation in the final space?" } do
+    ops = g:filter(ops, function(op) return g:op_possible{ faction = me, op = op, spaces = { dest } } end)
+    if #ops > 0 and g:ask{ prompt = "Execute a free Operation in the final space?" } then
       local op = g:choose_op{ prompt = "Which free Operation?", from = ops }
-      if g:free_op{ faction = me, op = op, spaces = { dest } } then break end
-      ops = g:filter(ops, function(o) return o ~= op end)
+      g:free_op{ faction = me, op = op, spaces = { dest } }
     end
   end,
 }

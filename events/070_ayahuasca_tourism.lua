@@ -18,7 +18,7 @@ return {
     -- 5.1, hard case 10: the executing Faction picks which Insurgent Faction acts (one
     -- with a Guerrilla in some Forest); that Faction then Terrors in every Forest where it
     -- has a Guerrilla, free (5.5). "Any 1 Guerrilla": even an Active one may do it (5.5
-    -- EXAMPLE); g:terror_in flips an Underground one if there is one (see api-requests).
+    -- EXAMPLE); the acting Faction picks which where it has both.
     local who = g:filter({ "farc", "auc", "cartels" }, function(f)
       return #g:filter(forests(g), function(s) return g:count(s, f, "guerrilla") > 0 end) > 0
     end)
@@ -27,7 +27,13 @@ return {
     local n = 0
     for _, s in ipairs(forests(g)) do
       if g:count(s, f, "guerrilla") > 0 then
-        g:terror_in(f, s)
+        local use_active = g:count(s, f, "guerrilla", "active") > 0
+        if use_active and g:count(s, f, "guerrilla", "underground") > 0 then
+          local _, _, st = g:choose_piece{ prompt = "Terror with which Guerrilla?", space = s, by = f,
+            from = { { f, "guerrilla", "underground" }, { f, "guerrilla", "active" } } }
+          use_active = st == "active"
+        end
+        g:terror_in(f, s, use_active)
         n = n + 1
       end
     end
