@@ -4,24 +4,24 @@
 
 local INSURGENTS = { "farc", "auc", "cartels" }
 
--- Pieces an Assault there could target: Active Guerrillas, or Bases of an Insurgent
--- Faction with no Guerrillas there (3.2.4, 1.4.1 Bases last).
-local function exposed(g, s)
-  for _, f in ipairs(INSURGENTS) do
-    if g:count(s, f, "guerrilla", "active") > 0 then return true end
-    if g:count(s, f, "guerrilla") == 0 and g:count(s, f, "base") > 0 then return true end
-  end
-  return false
-end
-
 local function govt(g)
-  -- 5.1.3: only spaces where a free Sweep (Activation by the cubes there, 3.2.3) or a
-  -- free Assault (3.2.4) does something; no movement, so the cubes already there act.
+  -- Factions that Momentum spares from Sweep and Assault (42 shaded); 5.1.3: only spaces
+  -- where the free Sweep (no movement: the cubes already there Activate, 3.2.3) or the
+  -- free Assault (3.2.4) does something, as the engine's own rules allow them there
+  -- (FARC Zones, 17 shaded "no Sweep or Assault in Departments", 2/3 shaded limits).
+  local spared = g:hook("no_sweep_assault_against")
+  local function targets_underground(s)
+    for _, f in ipairs(INSURGENTS) do
+      if not g:contains(spared, f) and g:count(s, f, "guerrilla", "underground") > 0 then return true end
+    end
+    return false
+  end
   local function can_sweep(s)
-    return g:sweep_activations(s) > 0 and g:count(s, "insurgents", "guerrilla", "underground") > 0
+    return g:sweep_activations(s) > 0 and targets_underground(s)
+      and g:op_possible{ faction = "govt", op = "sweep", spaces = { s }, no_move = true }
   end
   local function can_assault(s)
-    return g:assault_capacity(s) > 0 and exposed(g, s)
+    return g:op_possible{ faction = "govt", op = "assault", spaces = { s } }
   end
   for _, s in ipairs(g:spaces()) do
     local ops = {}
@@ -29,11 +29,8 @@ local function govt(g)
     if can_assault(s) then ops[#ops + 1] = "assault" end
     if #ops > 0 then
       local op = g:choose_op{ prompt = "General Offensive in " .. g:name(s) .. ": Sweep or Assault?", from = ops }
-      if op == "sweep" then
-        g:activate_guerrillas{ space = s, n = g:sweep_activations(s) }
-      else
-        g:assault_in(s)
-      end
+      -- 5.5: free, by the Operation's own rules, only in this space; Sweep without movement.
+      g:free_op{ faction = "govt", op = op, spaces = { s }, no_move = (op == "sweep") }
     end
   end
 end
