@@ -13,16 +13,25 @@ fn main() {
     for seed in 0..50 {
         let _ = random_game(&rules, &setup, 1_000_000 + seed, false);
     }
-    let (mut decisions, mut cards, mut failed) = (0u64, 0u64, 0u64);
+    let (mut decisions, mut cards, mut failed, mut events) = (0u64, 0u64, 0u64, 0u64);
+    let mut in_events = std::time::Duration::ZERO;
     let t = Instant::now();
     for seed in 1..=games {
         let (result, game) = random_game(&rules, &setup, seed, false);
         decisions += game.stats.decisions;
         cards += game.stats.cards as u64;
         failed += result.is_err() as u64;
+        events += game.events_played.len() as u64;
+        in_events += game.event_time;
     }
     let secs = t.elapsed().as_secs_f64();
     println!("{games} games ({failed} failed) on one core in {secs:.2} s");
+    println!(
+        "  {:.1} Events a game; {:.1}% of the time in Events (Lua VM start, scripts and the questions they ask), {:.1} us an Event",
+        events as f64 / games as f64,
+        100.0 * in_events.as_secs_f64() / secs,
+        1e6 * in_events.as_secs_f64() / events.max(1) as f64
+    );
     println!("  {:.0} games/s", games as f64 / secs);
     println!(
         "  {:.0} decisions/s, {:.2} us per decision",

@@ -90,6 +90,7 @@ pub fn load_events(files: &ContentFiles, cards: &[Card], out: &mut Findings) -> 
         });
     }
     ev.cards.sort_by_key(|f| f.card);
+    ev.seal();
     for c in cards.iter().filter(|c| c.kind == CardKind::Event) {
         if ev.card(c.number).is_none() {
             out.at_line(

@@ -43,8 +43,6 @@ pub fn load_ruleset(files: &ContentFiles, findings: &mut Vec<Finding>) -> Option
     let forces = read(FORCES_FILE, &mut out).and_then(|f| forces::load_forces(&f, &mut out));
     let cards = read(CARDS_FILE, &mut out).and_then(|f| cards::load_cards(&f, &mut out));
     let events = cards.as_ref().map(|c| events::load_events(files, c, &mut out));
-    // TEMP(issue 4): until all 72 scripts exist, a card without one is not offered.
-    out.list.retain(|f| f.code != "missing-event-script");
     findings.extend(out.list);
     Some(Ruleset {
         map: map?,

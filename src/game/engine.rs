@@ -75,8 +75,11 @@ pub struct Game<'r> {
     pub(crate) scripts: Option<std::rc::Rc<crate::script::Host>>,
     /// Events whose script failed: each was rolled back and the game went on (5.0).
     pub event_failures: Vec<crate::script::ScriptError>,
-    /// Event sides executed, by card and side (0 unshaded, 1 shaded).
+    /// Event sides executed, by card and side.
     pub events_played: Vec<(u8, crate::kernel::Side)>,
+    /// Wall time spent executing Events (the Lua VM, its start and the questions asked
+    /// inside): for benchmarks; not part of `Stats`, which replays compare.
+    pub event_time: std::time::Duration,
 }
 
 /// What the rules track across one card.
@@ -131,6 +134,7 @@ impl<'r> Game<'r> {
             scripts: None,
             event_failures: Vec::new(),
             events_played: Vec::new(),
+            event_time: std::time::Duration::ZERO,
         }
     }
 

@@ -14,7 +14,7 @@ impl<'r> Game<'r> {
         if let Some(h) = &self.scripts {
             return Ok(h.clone());
         }
-        let h = Rc::new(Host::new(self.rules).map_err(Stop::Failed)?);
+        let h = Host::for_game(self.rules).map_err(Stop::Failed)?;
         self.scripts = Some(h.clone());
         Ok(h)
     }
@@ -27,6 +27,13 @@ impl<'r> Game<'r> {
     /// Faction `f` executes side `side` of card `number` (5.1-5.5). Returns the failure if
     /// the script failed and was rolled back.
     pub fn execute_event(&mut self, f: Faction, number: u8, side: Side) -> Result<Option<ScriptError>, Stop> {
+        let started = std::time::Instant::now();
+        let result = self.execute_event_timed(f, number, side);
+        self.event_time += started.elapsed();
+        result
+    }
+
+    fn execute_event_timed(&mut self, f: Faction, number: u8, side: Side) -> Result<Option<ScriptError>, Stop> {
         let host = self.script_host()?;
         let state_before = self.state.clone();
         let card_before = self.card;

@@ -251,6 +251,7 @@ pub struct EventFiles {
     /// Card scripts in card order.
     pub cards: Vec<EventFile>,
     pub lib: Vec<EventFile>,
+    fingerprint: u64,
 }
 
 impl EventFiles {
@@ -259,6 +260,21 @@ impl EventFiles {
     }
     pub fn module(&self, name: &str) -> Option<&EventFile> {
         self.lib.iter().find(|f| f.module == name)
+    }
+    /// A fingerprint of every script's path and text (FNV-1a 64), computed at load.
+    pub fn fingerprint(&self) -> u64 {
+        self.fingerprint
+    }
+    /// Compute the fingerprint once the files are in.
+    pub fn seal(&mut self) {
+        let mut h: u64 = 0xCBF2_9CE4_8422_2325;
+        for f in self.cards.iter().chain(&self.lib) {
+            for b in f.path.bytes().chain([0]).chain(f.source.bytes()).chain([0]) {
+                h ^= b as u64;
+                h = h.wrapping_mul(0x0000_0100_0000_01B3);
+            }
+        }
+        self.fingerprint = h;
     }
 }
 

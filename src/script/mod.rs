@@ -189,7 +189,15 @@ pub struct Host {
     env: Table,
     g: Table,
     ctx: Table,
+    /// The tables the card scripts returned in this game (fresh closures each game).
     cards: RefCell<HashMap<u8, Table>>,
+    /// Each card chunk compiled once (Lua bytecode made by this host from the checked
+    /// source), reloaded per game: a game never sees another game's script state.
+    compiled: RefCell<HashMap<u8, Vec<u8>>>,
+    /// `require`'s cache of events/lib modules, emptied for each game.
+    modules: Table,
+    /// Which events/ content this host runs (`EventFiles::fingerprint`).
+    fingerprint: u64,
     ticks: Rc<Cell<u32>>,
     /// Where a script was last seen by the budget hook: (file, line).
     last_at: Rc<RefCell<(String, usize)>>,
@@ -230,9 +238,10 @@ impl Host {
             },
         )
         .map_err(|e| format!("Lua hook: {e}"))?;
-        let setup = || -> mlua::Result<(Table, Table, Table)> {
+        let setup = || -> mlua::Result<(Table, Table, Table, Table)> {
             let ctx = lua.create_table()?;
             let modules = lua.create_table()?;
+            let cache = modules.clone();
             let lib: Rc<Vec<(String, String, String)>> = Rc::new(
                 rules
                     .events
@@ -270,9 +279,9 @@ impl Host {
                 .set_name("@src/script/prelude.lua")
                 .call((names, ctx.clone(), require))?;
             *env_slot.borrow_mut() = Some(env.clone());
-            Ok((env, g, ctx))
+            Ok((env, g, ctx, cache))
         };
-        let (env, g, ctx) = setup().map_err(|e| format!("the script prelude: {e}"))?;
+        let (env, g, ctx, modules) = setup().map_err(|e| format!("the script prelude: {e}"))?;
         lua.set_memory_limit(MEMORY_LIMIT)
             .map_err(|e| format!("Lua memory limit: {e}"))?;
         Ok(Host {
@@ -281,9 +290,42 @@ impl Host {
             g,
             ctx,
             cards: RefCell::new(HashMap::new()),
+            compiled: RefCell::new(HashMap::new()),
+            modules,
+            fingerprint: rules.events.fingerprint(),
             ticks,
             last_at,
         })
+    }
+
+    /// This thread's host for the ruleset's scripts, made ready for a new game: starting a
+    /// Lua VM costs more than a whole game without Events, so one VM serves every game of
+    /// a thread, while each game loads the card chunks afresh (their local state, library
+    /// modules included, never outlives a game). The environment and `g` are read-only.
+    pub fn for_game(rules: &Ruleset) -> Result<Rc<Host>, String> {
+        thread_local! {
+            static HOSTS: RefCell<Vec<Rc<Host>>> = const { RefCell::new(Vec::new()) };
+        }
+        let fp = rules.events.fingerprint();
+        let host = HOSTS.with(|h| h.borrow().iter().find(|x| x.fingerprint == fp).cloned());
+        let host = match host {
+            Some(h) => h,
+            None => {
+                let h = Rc::new(Host::new(rules)?);
+                HOSTS.with(|hs| {
+                    let mut hs = hs.borrow_mut();
+                    // A few contents at most per thread (tests load several).
+                    if hs.len() >= 8 {
+                        hs.remove(0);
+                    }
+                    hs.push(h.clone());
+                });
+                h
+            }
+        };
+        host.cards.borrow_mut().clear();
+        host.modules.clear().map_err(|e| e.to_string())?;
+        Ok(host)
     }
 
     /// The table a card's script returns, loading it on first use; checked against the
@@ -306,14 +348,25 @@ impl Host {
         };
         let fail = |e: &mlua::Error| ScriptError::from_lua(rules, card, None, &file.path, e);
         self.ticks.set(0);
-        let v: Value = self
-            .lua
-            .load(file.source.as_str())
-            .set_name(format!("@{}", file.path))
-            .set_mode(mlua::chunk::ChunkMode::Text)
-            .set_environment(self.env.clone())
-            .call(())
-            .map_err(|e| fail(&e))?;
+        let chunk = match self.compiled.borrow().get(&card) {
+            Some(code) => self
+                .lua
+                .load(code.as_slice())
+                .set_name(format!("@{}", file.path))
+                .set_mode(mlua::chunk::ChunkMode::Binary)
+                .set_environment(self.env.clone())
+                .into_function(),
+            None => self
+                .lua
+                .load(file.source.as_str())
+                .set_name(format!("@{}", file.path))
+                .set_mode(mlua::chunk::ChunkMode::Text)
+                .set_environment(self.env.clone())
+                .into_function(),
+        }
+        .map_err(|e| fail(&e))?;
+        self.compiled.borrow_mut().entry(card).or_insert_with(|| chunk.dump(false));
+        let v: Value = chunk.call(()).map_err(|e| fail(&e))?;
         let bad = |message: String| ScriptError {
             card,
             title: title.clone(),
