@@ -154,7 +154,7 @@ fn a_wrong_expectation_says_which_line_expected_what_and_got_what() {
     assert_eq!(f[0], "bad.test:7: resources govt: expected 40, got 43");
     assert_eq!(f[1], "bad.test:8: eligible govt: expected no, got yes");
     assert!(
-        f[2].starts_with("bad.test:10: options farc: \"Execute an Operation, or Pass?\" offers pass rally march attack terror; expected pass rally"),
+        f[2].starts_with("bad.test:10: options farc: \"Execute the Event or an Operation, or Pass?\" offers pass event-unshaded event-shaded rally march attack terror; expected pass rally"),
         "{}",
         f[2]
     );

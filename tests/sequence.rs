@@ -56,7 +56,10 @@ fn after_an_operation_the_2nd_eligible_may_only_limop_and_the_rest_wait() {
         );
         t.assert_finished();
         let farc_menu = t.asked.iter().find(|q| q.faction == FARC).unwrap();
-        assert_eq!(farc_menu.options.len(), 2, "Pass or Rally (no Guerrillas to move)");
+        // 2.3.4: Pass or Rally (nothing to move); after an Operation with a Special
+        // Activity the 2nd Eligible may also take the Event (either side).
+        let expected = if sa == "done" { 2 } else { 4 };
+        assert_eq!(farc_menu.options.len(), expected, "after `{sa}`");
         // FARC placed in 1 space and was asked nothing more: no 2nd space, no Special
         // Activity; AUC and Cartels were not asked.
         assert_eq!(t.asked.last().unwrap().prompt, "Rally in which space?");
@@ -94,7 +97,7 @@ fn ineligible_factions_sit_out_the_next_card() {
     let card2_starts = t
         .asked
         .iter()
-        .rposition(|q| q.faction == GOVT && q.prompt == "Execute an Operation, or Pass?")
+        .rposition(|q| q.faction == GOVT && q.prompt == "Execute the Event or an Operation, or Pass?")
         .unwrap();
     let card2: Vec<Faction> = t.asked[card2_starts..].iter().map(|q| q.faction).collect();
     assert!(!card2.contains(&FARC) && !card2.contains(&AUC), "{card2:?}");
@@ -138,7 +141,12 @@ fn final_event_card_allows_only_limited_operations_without_sweep_or_march() {
     put(&mut s, &r, "meta_east", farc_g(), 2);
     let t = play_traced(&r, s.clone(), &[1, 73], "govt train");
     let words: Vec<String> = t.asked[0].options.iter().map(|c| c.render(&r)).collect();
-    assert_eq!(words, ["pass", "train", "patrol"], "no Sweep on the final Event card");
+    // 2.3.9 limits Operations; the Event stays on offer.
+    assert_eq!(
+        words,
+        ["pass", "event-unshaded", "event-shaded", "train", "patrol"],
+        "no Sweep on the final Event card"
+    );
     assert!(!t.offers("air-lift"), "no Special Activity: {:?}", t.offered());
     let t = play_traced(
         &r,
@@ -182,7 +190,7 @@ fn ship_example_cartels_march_remove_a_shipment_and_rally_free_in_1_space() {
          cartels vaupes       # 1 space: the Rally ends there",
     );
     t.assert_ran_out();
-    assert_eq!(t.waiting(), "govt: Execute an Operation, or Pass?");
+    assert_eq!(t.waiting(), "govt: Execute the Event or an Operation, or Pass?");
     let st = &t.game.state;
     assert_eq!(
         board(st, &r),
@@ -209,7 +217,7 @@ fn ship_with_another_factions_shipment_if_it_agrees() {
     // The Cartels refuse: no free LimOp.
     let t = play_traced(&r, s.clone(), &[19], &format!("{answers}\ncartels no"));
     t.assert_ran_out();
-    assert_eq!(t.waiting(), "govt: Execute an Operation, or Pass?");
+    assert_eq!(t.waiting(), "govt: Execute the Event or an Operation, or Pass?");
     assert_eq!(t.game.state.shipments_on_map().count(), 1);
     // They agree: FARC Rallies again, free, in 1 space.
     let t = play_traced(
@@ -219,7 +227,7 @@ fn ship_with_another_factions_shipment_if_it_agrees() {
         &format!("{answers}\ncartels yes\nfarc rally\nfarc meta_east"),
     );
     t.assert_ran_out();
-    assert_eq!(t.waiting(), "govt: Execute an Operation, or Pass?");
+    assert_eq!(t.waiting(), "govt: Execute the Event or an Operation, or Pass?");
     let st = &t.game.state;
     assert_eq!(st.shipments_on_map().count(), 0);
     assert_eq!(pieces(st, &r, "meta_east"), "1 farc U");
@@ -247,7 +255,7 @@ fn no_ship_after_a_special_activity_or_a_free_operation() {
          farc meta_east",
     );
     t.assert_ran_out();
-    assert_eq!(t.waiting(), "govt: Execute an Operation, or Pass?");
+    assert_eq!(t.waiting(), "govt: Execute the Event or an Operation, or Pass?");
     assert!(!t.was_asked("Ship: remove a Shipment for a free Limited Operation?"));
     // The free LimOp bought by a Shipment does not buy another.
     let t = play_traced(

@@ -431,7 +431,7 @@ impl Host {
                 if stop.is_some() {
                     return Err(halted());
                 }
-                let name = name.to_str()?.to_string();
+                let name = name.to_str()?;
                 match api::call(game, lua, exec, &name, args) {
                     Ok(v) => Ok(v),
                     Err(api::ApiError::Stop(s)) => {
