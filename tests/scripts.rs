@@ -15,7 +15,7 @@ const CARD8: &str = "events/008_fuerza_aerea_colombiana.lua";
 fn with_card8(body: &str) -> ContentFiles {
     let mut files = ContentFiles::embedded();
     let text = format!(
-        "return {{\n  unshaded = function(g)\n{body}\n  end,\n  shaded = function(g) end,\n}}\n"
+        "-- 8. Fuerza Aérea Colombiana\nreturn {{\n  unshaded = function(g)\n{body}\n  end,\n  shaded = function(g) end,\n}}\n"
     );
     files.files.insert(CARD8.into(), text);
     files
@@ -45,43 +45,43 @@ fn fails_at(body: &str, line: usize, text: &str) {
     assert!(unchanged, "the state must be restored after: {e}");
 }
 
-// Line 3 of the generated script is the first line of the body.
+// Line 4 of the generated script is the first line of the body.
 
 #[test]
 fn a_runtime_error_rolls_back_what_the_event_did_before_it() {
-    fails_at("    g:add_resources(\"govt\", 10)\n    error(\"boom\")", 4, "boom");
+    fails_at("    g:add_resources(\"govt\", 10)\n    error(\"boom\")", 5, "boom");
 }
 
 #[test]
 fn a_syntax_error_is_reported_at_its_line() {
-    fails_at("    g:add_aid(", 4, "");
+    fails_at("    g:add_aid(", 5, "");
     // ... and by the static check of `abyss validate`, before any play.
     let report = abyss::cli::validate::check(&with_card8("    local x = = 1"), None).unwrap();
     let f = report.findings.iter().find(|f| f.code == "script-error").expect("a finding");
-    assert_eq!((f.file.as_str(), f.line), (CARD8, 3), "{f}");
+    assert_eq!((f.file.as_str(), f.line), (CARD8, 4), "{f}");
 }
 
 #[test]
 fn an_endless_loop_runs_out_of_its_instruction_budget() {
-    fails_at("    g:add_aid(5)\n    while true do end", 4, "instruction budget");
+    fails_at("    g:add_aid(5)\n    while true do end", 5, "instruction budget");
 }
 
 #[test]
 fn assigning_a_global_is_an_error() {
-    fails_at("    total = 3", 3, "assigning the global `total`");
+    fails_at("    total = 3", 4, "assigning the global `total`");
 }
 
 #[test]
 fn math_random_is_not_available() {
-    fails_at("    local n = math.random(6)", 3, "math.random is not available");
+    fails_at("    local n = math.random(6)", 4, "math.random is not available");
 }
 
 #[test]
 fn io_os_and_pcall_are_not_there() {
-    fails_at("    os.exit(1)", 3, "unknown name `os`");
-    fails_at("    io.write('x')", 3, "unknown name `io`");
-    fails_at("    pcall(error, 'x')", 3, "unknown name `pcall`");
-    fails_at("    load('return 1')", 3, "unknown name `load`");
+    fails_at("    os.exit(1)", 4, "unknown name `os`");
+    fails_at("    io.write('x')", 4, "unknown name `io`");
+    fails_at("    pcall(error, 'x')", 4, "unknown name `pcall`");
+    fails_at("    load('return 1')", 4, "unknown name `load`");
 }
 
 #[test]
@@ -90,22 +90,32 @@ fn a_primitive_that_would_break_stacking_fails_the_event() {
     // and everything is undone.
     fails_at(
         "    g:place(\"bogota\", \"cartels\", \"base\")\n    g:place(\"bogota\", \"cartels\", \"base\")\n    g:place(\"bogota\", \"cartels\", \"base\")",
-        5,
+        6,
         "Base",
     );
 }
 
 #[test]
 fn a_memory_hog_hits_the_memory_limit() {
-    fails_at("    local t = {}\n    for i = 1, 100000000 do t[i] = i end", 4, "memory");
+    fails_at("    local t = {}\n    for i = 1, 100000000 do t[i] = i end", 5, "memory");
+}
+
+#[test]
+fn a_script_without_its_header_is_a_finding() {
+    let mut files = ContentFiles::embedded();
+    files.files.insert(CARD8.into(), "return { unshaded = function(g) end, shaded = function(g) end }\n".into());
+    let report = abyss::cli::validate::check(&files, None).unwrap();
+    let f = report.findings.iter().find(|f| f.code == "script-error").expect("a finding");
+    assert_eq!((f.file.as_str(), f.line), (CARD8, 1), "{f}");
+    assert!(f.message.contains("-- 8. Fuerza Aérea Colombiana"), "{f}");
 }
 
 #[test]
 fn an_unknown_api_name_gets_a_did_you_mean() {
-    fails_at("    g:add_resoruces(\"govt\", 1)", 3, "did you mean g:add_resources");
+    fails_at("    g:add_resoruces(\"govt\", 1)", 4, "did you mean g:add_resources");
     let report = abyss::cli::validate::check(&with_card8("    g:plcae(\"cali\", \"govt\", \"troops\")"), None).unwrap();
     let f = report.findings.iter().find(|f| f.code == "script-error").expect("a finding");
-    assert_eq!(f.line, 3);
+    assert_eq!(f.line, 4);
     assert!(f.message.contains("did you mean g:place?"), "{f}");
 }
 
@@ -123,7 +133,7 @@ fn require_reaches_only_events_lib() {
     let aid = game.state.aid();
     assert_eq!(game.execute_event(Faction::Govt, 8, Side::Unshaded).unwrap(), None);
     assert_eq!(game.state.aid(), aid + 5);
-    fails_at("    require(\"os\")", 3, "no module `os` in events/lib/");
+    fails_at("    require(\"os\")", 4, "no module `os` in events/lib/");
 }
 
 #[test]

@@ -486,6 +486,21 @@ pub fn check_scripts(rules: &Ruleset) -> Vec<ScriptError> {
             out.push(e);
             continue;
         }
+        // The header names the card, so a reader (and a reviewer of a mod) knows what the
+        // script claims to implement.
+        let title = rules.card(f.card).map_or(String::new(), |c| c.title.clone());
+        let want = format!("-- {}. {}", f.card, title);
+        if !f.source.lines().next().is_some_and(|l| l.trim_end().starts_with(&want)) {
+            out.push(ScriptError {
+                card: f.card,
+                title: title.clone(),
+                side: None,
+                file: f.path.clone(),
+                line: 1,
+                message: format!("the script should start with its header comment `{want}` (then the card's texts)"),
+                traceback: vec![],
+            });
+        }
         for (line, name) in api::names_used(&f.source) {
             if !api::API.iter().any(|a| a.name == name) {
                 let title = rules.card(f.card).map_or(String::new(), |c| c.title.clone());
