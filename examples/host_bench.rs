@@ -22,5 +22,10 @@ fn main() {
         }
     }
     let per = t.elapsed().as_secs_f64() / 200.0;
-    println!("Host::new + loading {} scripts: {:.1} us ({:.1} us a script)", cards.len(), 1e6 * per, 1e6 * per / cards.len() as f64);
+    println!(
+        "Host::new + loading {} scripts: {:.1} us ({:.1} us a script)",
+        cards.len(),
+        1e6 * per,
+        1e6 * per / cards.len() as f64
+    );
 }

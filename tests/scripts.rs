@@ -27,7 +27,9 @@ fn run_card8(body: &str) -> (Option<ScriptError>, bool) {
     let files = with_card8(body);
     let mut findings = Vec::new();
     let rules = content::load_ruleset(&files, &mut findings).expect("the rules load");
-    let sc = content::load_scenario(&files, "standard", &mut findings).unwrap().unwrap();
+    let sc = content::load_scenario(&files, "standard", &mut findings)
+        .unwrap()
+        .unwrap();
     let (setup, _) = content::build_setup(&sc, &rules, 1);
     let agents = abyss::game::playout::Replay::agents(vec![]);
     let mut game = Game::new(&rules, setup, vec![8], agents);
@@ -41,7 +43,11 @@ fn fails_at(body: &str, line: usize, text: &str) {
     let e = failure.unwrap_or_else(|| panic!("expected a failure for:\n{body}"));
     assert_eq!((e.card, e.file.as_str(), e.line), (8, CARD8, line), "{e}");
     assert!(e.message.contains(text), "`{}` should contain `{text}`", e.message);
-    assert!(e.to_string().starts_with("card 8 (Fuerza Aérea Colombiana), unshaded: events/008"), "{e}");
+    assert!(
+        e.to_string()
+            .starts_with("card 8 (Fuerza Aérea Colombiana), unshaded: events/008"),
+        "{e}"
+    );
     assert!(unchanged, "the state must be restored after: {e}");
 }
 
@@ -57,7 +63,11 @@ fn a_syntax_error_is_reported_at_its_line() {
     fails_at("    g:add_aid(", 5, "");
     // ... and by the static check of `abyss validate`, before any play.
     let report = abyss::cli::validate::check(&with_card8("    local x = = 1"), None).unwrap();
-    let f = report.findings.iter().find(|f| f.code == "script-error").expect("a finding");
+    let f = report
+        .findings
+        .iter()
+        .find(|f| f.code == "script-error")
+        .expect("a finding");
     assert_eq!((f.file.as_str(), f.line), (CARD8, 4), "{f}");
 }
 
@@ -97,15 +107,26 @@ fn a_primitive_that_would_break_stacking_fails_the_event() {
 
 #[test]
 fn a_memory_hog_hits_the_memory_limit() {
-    fails_at("    local t = {}\n    for i = 1, 100000000 do t[i] = i end", 5, "memory");
+    fails_at(
+        "    local t = {}\n    for i = 1, 100000000 do t[i] = i end",
+        5,
+        "memory",
+    );
 }
 
 #[test]
 fn a_script_without_its_header_is_a_finding() {
     let mut files = ContentFiles::embedded();
-    files.files.insert(CARD8.into(), "return { unshaded = function(g) end, shaded = function(g) end }\n".into());
+    files.files.insert(
+        CARD8.into(),
+        "return { unshaded = function(g) end, shaded = function(g) end }\n".into(),
+    );
     let report = abyss::cli::validate::check(&files, None).unwrap();
-    let f = report.findings.iter().find(|f| f.code == "script-error").expect("a finding");
+    let f = report
+        .findings
+        .iter()
+        .find(|f| f.code == "script-error")
+        .expect("a finding");
     assert_eq!((f.file.as_str(), f.line), (CARD8, 1), "{f}");
     assert!(f.message.contains("-- 8. Fuerza Aérea Colombiana"), "{f}");
 }
@@ -114,7 +135,11 @@ fn a_script_without_its_header_is_a_finding() {
 fn an_unknown_api_name_gets_a_did_you_mean() {
     fails_at("    g:add_resoruces(\"govt\", 1)", 4, "did you mean g:add_resources");
     let report = abyss::cli::validate::check(&with_card8("    g:plcae(\"cali\", \"govt\", \"troops\")"), None).unwrap();
-    let f = report.findings.iter().find(|f| f.code == "script-error").expect("a finding");
+    let f = report
+        .findings
+        .iter()
+        .find(|f| f.code == "script-error")
+        .expect("a finding");
     assert_eq!(f.line, 4);
     assert!(f.message.contains("did you mean g:place?"), "{f}");
 }
@@ -122,12 +147,15 @@ fn an_unknown_api_name_gets_a_did_you_mean() {
 #[test]
 fn require_reaches_only_events_lib() {
     let mut files = with_card8("    local m = require(\"helpers\")\n    g:add_aid(m.five())");
-    files
-        .files
-        .insert("events/lib/helpers.lua".into(), "return { five = function() return 5 end }\n".into());
+    files.files.insert(
+        "events/lib/helpers.lua".into(),
+        "return { five = function() return 5 end }\n".into(),
+    );
     let mut findings = Vec::new();
     let rules = content::load_ruleset(&files, &mut findings).unwrap();
-    let sc = content::load_scenario(&files, "standard", &mut findings).unwrap().unwrap();
+    let sc = content::load_scenario(&files, "standard", &mut findings)
+        .unwrap()
+        .unwrap();
     let (setup, _) = content::build_setup(&sc, &rules, 1);
     let mut game = Game::new(&rules, setup, vec![8], abyss::game::playout::Replay::agents(vec![]));
     let aid = game.state.aid();
@@ -139,7 +167,9 @@ fn require_reaches_only_events_lib() {
 #[test]
 fn the_same_seed_and_answers_give_the_same_game_with_events() {
     let r = common::rules();
-    let sc = content::load_scenario(&ContentFiles::embedded(), "standard", &mut vec![]).unwrap().unwrap();
+    let sc = content::load_scenario(&ContentFiles::embedded(), "standard", &mut vec![])
+        .unwrap()
+        .unwrap();
     let (setup, _) = content::build_setup(&sc, &r, 0);
     for seed in 1..4 {
         let (a, ga) = abyss::game::playout::random_game(&r, &setup, seed, false);
@@ -170,15 +200,19 @@ fn an_edited_card_changes_the_game_through_content_without_rebuilding() {
     // A modder changes the Resources loss from 9 to 4 and reruns: no rebuild.
     let path = dir.path().join(CARD8);
     let text = std::fs::read_to_string(&path).unwrap();
-    std::fs::write(&path, text.replace("g:add_resources(\"govt\", -9)", "g:add_resources(\"govt\", -4)")).unwrap();
+    std::fs::write(
+        &path,
+        text.replace("g:add_resources(\"govt\", -9)", "g:add_resources(\"govt\", -4)"),
+    )
+    .unwrap();
     let after = run(dir.path());
     assert!(after.contains("resources govt: 40 -> 36"), "{after}");
 }
 
 #[test]
 fn the_language_server_definitions_are_current() {
-    let committed = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/lua/abyss.lua"))
-        .unwrap();
+    let committed =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/lua/abyss.lua")).unwrap();
     assert!(
         committed == abyss::script::defs::luals_definitions(),
         "docs/lua/abyss.lua is stale: regenerate it with `cargo run -- lua-defs > docs/lua/abyss.lua`"

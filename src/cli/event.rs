@@ -1,8 +1,8 @@
 //! `abyss event CARD`: run one Event on a scenario's position and print what changed —
 //! the modder's loop: edit events/NNN_slug.lua, rerun with `--content DIR`, read the diff.
 
-use crate::game::decision::{Agent, Choice, Request, Stop, View};
 use crate::game::Game;
+use crate::game::decision::{Agent, Choice, Request, Stop, View};
 use crate::kernel::{Faction, PieceType, Ruleset, Side, State};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -72,7 +72,9 @@ pub fn run(a: Args) -> Result<i32, String> {
         .ok_or_else(|| format!("no Event card {}", a.card))?;
     let side = match a.side {
         SideArg::Unshaded => Side::Unshaded,
-        SideArg::Shaded if card.single => return Err(format!("card {} is a single Event: it has no shaded side", a.card)),
+        SideArg::Shaded if card.single => {
+            return Err(format!("card {} is a single Event: it has no shaded side", a.card));
+        }
         SideArg::Shaded => Side::Shaded,
     };
     let by = match &a.by {
@@ -147,7 +149,11 @@ pub fn diff(r: &Ruleset, a: &State, b: &State) -> Vec<String> {
         }
         let (x, y) = (a.space(s), b.space(s));
         for t in PieceType::all() {
-            let states: &[Option<bool>] = if t.is_guerrilla() { &[Some(true), Some(false)] } else { &[None] };
+            let states: &[Option<bool>] = if t.is_guerrilla() {
+                &[Some(true), Some(false)]
+            } else {
+                &[None]
+            };
             for &u in states {
                 let n = |st: &crate::kernel::SpaceState| match u {
                     Some(u) => st.guerrillas(t.faction, u),
@@ -175,14 +181,23 @@ pub fn diff(r: &Ruleset, a: &State, b: &State) -> Vec<String> {
         if x.farc_zone != y.farc_zone {
             out.push(format!("{name}: farc-zone {} -> {}", x.farc_zone, y.farc_zone));
         }
-        let ships = |st: &State| st.shipments_on_map().filter(|&(_, p)| st.piece_space(p) == Some(s)).count();
+        let ships = |st: &State| {
+            st.shipments_on_map()
+                .filter(|&(_, p)| st.piece_space(p) == Some(s))
+                .count()
+        };
         if ships(a) != ships(b) {
             out.push(format!("{name}: shipments {} -> {}", ships(a), ships(b)));
         }
     }
     for f in Faction::ALL {
         if a.resources(f) != b.resources(f) {
-            out.push(format!("resources {}: {} -> {}", f.slug(), a.resources(f), b.resources(f)));
+            out.push(format!(
+                "resources {}: {} -> {}",
+                f.slug(),
+                a.resources(f),
+                b.resources(f)
+            ));
         }
     }
     if a.aid() != b.aid() {
@@ -214,10 +229,18 @@ pub fn diff(r: &Ruleset, a: &State, b: &State) -> Vec<String> {
         }
     }
     if a.capabilities() != b.capabilities() {
-        out.push(format!("capabilities: {:?} -> {:?}", a.capabilities(), b.capabilities()));
+        out.push(format!(
+            "capabilities: {:?} -> {:?}",
+            a.capabilities(),
+            b.capabilities()
+        ));
     }
     if a.momentum_cards() != b.momentum_cards() {
-        out.push(format!("momentum: {:?} -> {:?}", a.momentum_cards(), b.momentum_cards()));
+        out.push(format!(
+            "momentum: {:?} -> {:?}",
+            a.momentum_cards(),
+            b.momentum_cards()
+        ));
     }
     if a.mods() != b.mods() {
         out.push(format!("hooks: {:?} -> {:?}", a.mods(), b.mods()));

@@ -10,8 +10,12 @@ use crate::kernel::{Card, CardKind, EventFile, EventFiles};
 pub fn load_events(files: &ContentFiles, cards: &[Card], out: &mut Findings) -> EventFiles {
     let mut ev = EventFiles::default();
     for (path, source) in &files.files {
-        let Some(rest) = path.strip_prefix("events/") else { continue };
-        let Some(stem) = rest.strip_suffix(".lua") else { continue };
+        let Some(rest) = path.strip_prefix("events/") else {
+            continue;
+        };
+        let Some(stem) = rest.strip_suffix(".lua") else {
+            continue;
+        };
         if let Some(module) = stem.strip_prefix("lib/") {
             if module.contains('/') || !super::map::is_slug(module) {
                 out.at_line(

@@ -5,8 +5,8 @@
 pub mod decision;
 pub mod deck;
 mod deployment;
-mod events;
 pub mod engine;
+mod events;
 mod negotiation;
 pub mod ops;
 pub mod playout;

@@ -17,6 +17,7 @@ pub use modifiers::{HOOKS, HookKind, Modifiers};
 pub use primitives::{Done, Effect};
 pub use refusal::Refusal;
 pub use ruleset::{
-    Card, CardKind, EventFile, EventFiles, Forces, Limits, LocType, Map, President, PresidentEffect, Ruleset, SpaceDef, SpaceKind, Terrain,
+    Card, CardKind, EventFile, EventFiles, Forces, Limits, LocType, Map, President, PresidentEffect, Ruleset, SpaceDef,
+    SpaceKind, Terrain,
 };
 pub use state::{SpaceState, State};

@@ -8,9 +8,9 @@
 //! "active". Questions go to the executing Faction unless `by` names another (5.1).
 
 use super::{Exec, intern};
+use crate::game::Game;
 use crate::game::decision::{Choice, Op, Special, Step, Stop};
 use crate::game::ops::{Action, ShipmentFate, Targeting};
-use crate::game::Game;
 use crate::kernel::{Control, Faction, HOOKS, HookKind, LocType, PieceKind, PieceType, SpaceId, Support, Terrain};
 use mlua::{FromLuaMulti, IntoLuaMulti, Lua, MultiValue, Table, Value};
 
@@ -224,10 +224,12 @@ fn ret(lua: &Lua, v: impl IntoLuaMulti) -> R {
 }
 
 fn space(g: &Game, name: &str, s: &str) -> Result<SpaceId, ApiError> {
-    g.rules
-        .map
-        .find(s)
-        .ok_or_else(|| err(name, format!("unknown space `{s}` (spaces are slugs such as \"bogota\")")))
+    g.rules.map.find(s).ok_or_else(|| {
+        err(
+            name,
+            format!("unknown space `{s}` (spaces are slugs such as \"bogota\")"),
+        )
+    })
 }
 
 fn faction(name: &str, s: &str) -> Result<Faction, ApiError> {
@@ -235,8 +237,12 @@ fn faction(name: &str, s: &str) -> Result<Faction, ApiError> {
 }
 
 fn piece_type(name: &str, f: Faction, k: &str) -> Result<PieceType, ApiError> {
-    let kind = PieceKind::from_slug(k)
-        .ok_or_else(|| err(name, format!("unknown piece kind `{k}` (troops, police, base, guerrilla)")))?;
+    let kind = PieceKind::from_slug(k).ok_or_else(|| {
+        err(
+            name,
+            format!("unknown piece kind `{k}` (troops, police, base, guerrilla)"),
+        )
+    })?;
     PieceType::new(f, kind).ok_or_else(|| err(name, format!("{} has no {k}", f.name())))
 }
 
@@ -245,7 +251,10 @@ fn guerrilla_state(name: &str, s: Option<&str>) -> Result<Option<bool>, ApiError
         None => Ok(None),
         Some("underground") => Ok(Some(true)),
         Some("active") => Ok(Some(false)),
-        Some(o) => Err(err(name, format!("unknown Guerrilla state `{o}` (underground, active)"))),
+        Some(o) => Err(err(
+            name,
+            format!("unknown Guerrilla state `{o}` (underground, active)"),
+        )),
     }
 }
 
@@ -422,8 +431,7 @@ pub(crate) fn call(g: &mut Game, lua: &Lua, exec: Exec, name: &str, a: MultiValu
                     None => true,
                     Some("cubes") => t.is_cube(),
                     Some(x) => {
-                        PieceKind::from_slug(x).ok_or_else(|| err(name, format!("unknown piece kind `{x}`")))?
-                            == t.kind
+                        PieceKind::from_slug(x).ok_or_else(|| err(name, format!("unknown piece kind `{x}`")))? == t.kind
                     }
                 };
                 if !kind_ok {
@@ -440,7 +448,14 @@ pub(crate) fn call(g: &mut Game, lua: &Lua, exec: Exec, name: &str, a: MultiValu
         "available" | "on_map" => {
             let (f, k): (String, String) = args(lua, name, a)?;
             let t = piece_type(name, faction(name, &f)?, &k)?;
-            ret(lua, if name == "available" { g.state.available(t) } else { g.state.on_map(r, t) })
+            ret(
+                lua,
+                if name == "available" {
+                    g.state.available(t)
+                } else {
+                    g.state.on_map(r, t)
+                },
+            )
         }
         "can_place" | "can_stack" => {
             let (s, f, k): (String, String, String) = args(lua, name, a)?;
@@ -451,7 +466,10 @@ pub(crate) fn call(g: &mut Game, lua: &Lua, exec: Exec, name: &str, a: MultiValu
         }
         "markers_left" => ret(
             lua,
-            r.forces.limits.terror_sabotage_markers.saturating_sub(g.state.markers_on_map()),
+            r.forces
+                .limits
+                .terror_sabotage_markers
+                .saturating_sub(g.state.markers_on_map()),
         ),
         "shipments" => {
             let s: Option<String> = args(lua, name, a)?;
@@ -474,7 +492,10 @@ pub(crate) fn call(g: &mut Game, lua: &Lua, exec: Exec, name: &str, a: MultiValu
         "aid" => ret(lua, g.state.aid()),
         "president" => ret(
             lua,
-            r.forces.presidents.get(g.state.president() as usize).map(|p| p.slug.as_str()),
+            r.forces
+                .presidents
+                .get(g.state.president() as usize)
+                .map(|p| p.slug.as_str()),
         ),
         "eligible" => {
             let f: String = args(lua, name, a)?;
@@ -499,7 +520,10 @@ fn call_effect(g: &mut Game, lua: &Lua, exec: Exec, name: &str, a: MultiValue) -
             for _ in 0..n {
                 if g.state.available(t) == 0 {
                     if name == "place" {
-                        return Err(err(name, format!("no {} {} Available (check g:available first)", t.faction.name(), k)));
+                        return Err(err(
+                            name,
+                            format!("no {} {} Available (check g:available first)", t.faction.name(), k),
+                        ));
                     }
                     break;
                 }
@@ -532,7 +556,9 @@ fn call_effect(g: &mut Game, lua: &Lua, exec: Exec, name: &str, a: MultiValue) -
             let u = guerrilla_state(name, u.as_deref())?;
             let to = piece_type(name, faction(name, &bf)?, &bk)?;
             let p = g.state.find_piece(r, s, from, u).map_err(|e| refused(g, name, e))?;
-            g.state.can_stack(r, s, to, Some(from)).map_err(|e| refused(g, name, e))?;
+            g.state
+                .can_stack(r, s, to, Some(from))
+                .map_err(|e| refused(g, name, e))?;
             // 4.5.3: a Shipment on the replaced Guerrilla passes on first, or is lost.
             if g.state.holds_shipment(p) {
                 g.remove_one(exec.faction, s, from, u, ShipmentFate::Owner)?;
@@ -729,7 +755,9 @@ fn call_effect(g: &mut Game, lua: &Lua, exec: Exec, name: &str, a: MultiValue) -
             }
             hooks.sort();
             if name == "capability" {
-                g.state.set_capability(r, exec.card, exec.side).map_err(|e| refused(g, name, e))?;
+                g.state
+                    .set_capability(r, exec.card, exec.side)
+                    .map_err(|e| refused(g, name, e))?;
             } else if name == "momentum" {
                 g.state.add_momentum(r, exec.card).map_err(|e| refused(g, name, e))?;
             }
@@ -753,7 +781,9 @@ fn call_question(g: &mut Game, lua: &Lua, exec: Exec, name: &str, a: MultiValue)
             let t: Table = args(lua, name, a)?;
             let by = decider(name, &t, exec)?;
             let p = prompt(name, &t)?;
-            let from: Table = t.get("from").map_err(|_| err(name, "`from` must be a list of spaces"))?;
+            let from: Table = t
+                .get("from")
+                .map_err(|_| err(name, "`from` must be a list of spaces"))?;
             let mut left = spaces_of(g, name, &from)?;
             let (min, max) = if name == "choose_space" {
                 let optional: Option<bool> = t.get("optional")?;
@@ -784,7 +814,9 @@ fn call_question(g: &mut Game, lua: &Lua, exec: Exec, name: &str, a: MultiValue)
             let t: Table = args(lua, name, a)?;
             let by = decider(name, &t, exec)?;
             let p = prompt(name, &t)?;
-            let from: Table = t.get("from").map_err(|_| err(name, "`from` must be a list of Factions"))?;
+            let from: Table = t
+                .get("from")
+                .map_err(|_| err(name, "`from` must be a list of Factions"))?;
             let mut opts = Vec::new();
             for v in from.sequence_values::<String>() {
                 let c = Choice::Faction(faction(name, &v?)?);
@@ -809,7 +841,9 @@ fn call_question(g: &mut Game, lua: &Lua, exec: Exec, name: &str, a: MultiValue)
             let p = prompt(name, &t)?;
             let s: Option<String> = t.get("space")?;
             let about = s.map(|s| space(g, name, &s)).transpose()?;
-            let from: Table = t.get("from").map_err(|_| err(name, "`from` must be a list of {faction, kind, state?}"))?;
+            let from: Table = t
+                .get("from")
+                .map_err(|_| err(name, "`from` must be a list of {faction, kind, state?}"))?;
             let mut opts = Vec::new();
             for v in from.sequence_values::<Table>() {
                 let v = v?;
@@ -933,7 +967,10 @@ fn call_operation(g: &mut Game, lua: &Lua, exec: Exec, name: &str, a: MultiValue
             let (f, sa): (String, String) = args(lua, name, a)?;
             let f = faction(name, &f)?;
             let sa = special_of(name, &sa)?;
-            ret(lua, Special::of(f).contains(&sa) && sa != Special::Ambush && g.special_possible(&special_action(f, sa), sa))
+            ret(
+                lua,
+                Special::of(f).contains(&sa) && sa != Special::Ambush && g.special_possible(&special_action(f, sa), sa),
+            )
         }
         "hook" => {
             let h: String = args(lua, name, a)?;
@@ -949,7 +986,10 @@ fn call_operation(g: &mut Game, lua: &Lua, exec: Exec, name: &str, a: MultiValue
                 HookKind::Factions => ret(
                     lua,
                     lua.create_sequence_from(
-                        Faction::ALL.iter().filter(|f| v & (1 << f.index()) != 0).map(|f| f.slug()),
+                        Faction::ALL
+                            .iter()
+                            .filter(|f| v & (1 << f.index()) != 0)
+                            .map(|f| f.slug()),
                     )?,
                 ),
                 HookKind::Spaces => ret(lua, list(lua, g, g.rules.map.ids().filter(|s| v & s.bit() != 0))?),
@@ -969,7 +1009,11 @@ fn call_operation(g: &mut Game, lua: &Lua, exec: Exec, name: &str, a: MultiValue
                     if !Special::of(f).contains(&sa) || sa == Special::Ambush {
                         return Err(err(
                             name,
-                            format!("{} cannot {} this way (Ambush: g:attack_in with ambush)", f.name(), sa.slug()),
+                            format!(
+                                "{} cannot {} this way (Ambush: g:attack_in with ambush)",
+                                f.name(),
+                                sa.slug()
+                            ),
                         ));
                     }
                     if !g.special_possible(&special_action(f, sa), sa) {
@@ -1052,7 +1096,10 @@ fn call_operation(g: &mut Game, lua: &Lua, exec: Exec, name: &str, a: MultiValue
             let f = faction(name, &f)?;
             let s = space(g, name, &s)?;
             if f == Faction::Govt || g.state.count(s, PieceType::guerrilla(f)) == 0 {
-                return Err(err(name, format!("{} has no Guerrilla in {}", f.name(), r.map.space(s).name)));
+                return Err(err(
+                    name,
+                    format!("{} has no Guerrilla in {}", f.name(), r.map.space(s).name),
+                ));
             }
             let ambush = ambush == Some(true);
             if ambush && g.state.space(s).guerrillas(f, true) == 0 {

@@ -213,30 +213,27 @@ impl Host {
         let ticks = Rc::new(Cell::new(0u32));
         let last_at = Rc::new(RefCell::new((String::new(), 0usize)));
         let (t, at) = (ticks.clone(), last_at.clone());
-        lua.set_hook(
-            HookTriggers::new().every_nth_instruction(BUDGET_STEP),
-            move |_, d| {
-                let n = t.get() + 1;
-                t.set(n);
-                if let (Some(src), Some(line)) = (d.source().source, d.current_line()) {
-                    let src = src.trim_start_matches('@');
-                    let mut at = at.borrow_mut();
-                    if at.0 != src {
-                        at.0 = src.to_string();
-                    }
-                    at.1 = line;
+        lua.set_hook(HookTriggers::new().every_nth_instruction(BUDGET_STEP), move |_, d| {
+            let n = t.get() + 1;
+            t.set(n);
+            if let (Some(src), Some(line)) = (d.source().source, d.current_line()) {
+                let src = src.trim_start_matches('@');
+                let mut at = at.borrow_mut();
+                if at.0 != src {
+                    at.0 = src.to_string();
                 }
-                if n > INSTRUCTION_BUDGET / BUDGET_STEP {
-                    let at = at.borrow();
-                    Err(mlua::Error::RuntimeError(format!(
-                        "{}:{}: instruction budget of {INSTRUCTION_BUDGET} exceeded (an endless loop?)",
-                        at.0, at.1
-                    )))
-                } else {
-                    Ok(VmState::Continue)
-                }
-            },
-        )
+                at.1 = line;
+            }
+            if n > INSTRUCTION_BUDGET / BUDGET_STEP {
+                let at = at.borrow();
+                Err(mlua::Error::RuntimeError(format!(
+                    "{}:{}: instruction budget of {INSTRUCTION_BUDGET} exceeded (an endless loop?)",
+                    at.0, at.1
+                )))
+            } else {
+                Ok(VmState::Continue)
+            }
+        })
         .map_err(|e| format!("Lua hook: {e}"))?;
         let setup = || -> mlua::Result<(Table, Table, Table, Table)> {
             let ctx = lua.create_table()?;
@@ -260,7 +257,11 @@ impl Host {
                     let known: Vec<&str> = lib.iter().map(|m| m.0.as_str()).collect();
                     return Err(mlua::Error::RuntimeError(format!(
                         "require: no module `{name}` in events/lib/ (there are: {})",
-                        if known.is_empty() { "none".to_string() } else { known.join(", ") }
+                        if known.is_empty() {
+                            "none".to_string()
+                        } else {
+                            known.join(", ")
+                        }
                     )));
                 };
                 let env = slot.borrow().clone().expect("set before any script runs");
@@ -274,10 +275,10 @@ impl Host {
                 Ok(v)
             })?;
             let names = lua.create_sequence_from(api::API.iter().filter(|a| !a.lua).map(|a| a.name))?;
-            let (env, g): (Table, Table) = lua
-                .load(PRELUDE)
-                .set_name("@src/script/prelude.lua")
-                .call((names, ctx.clone(), require))?;
+            let (env, g): (Table, Table) =
+                lua.load(PRELUDE)
+                    .set_name("@src/script/prelude.lua")
+                    .call((names, ctx.clone(), require))?;
             *env_slot.borrow_mut() = Some(env.clone());
             Ok((env, g, ctx, cache))
         };
@@ -365,7 +366,10 @@ impl Host {
                 .into_function(),
         }
         .map_err(|e| fail(&e))?;
-        self.compiled.borrow_mut().entry(card).or_insert_with(|| chunk.dump(false));
+        self.compiled
+            .borrow_mut()
+            .entry(card)
+            .or_insert_with(|| chunk.dump(false));
         let v: Value = chunk.call(()).map_err(|e| fail(&e))?;
         let bad = |message: String| ScriptError {
             card,
@@ -388,7 +392,9 @@ impl Host {
             let wanted = key == "unshaded" || !single;
             match (&f, wanted) {
                 (Value::Function(_), true) | (Value::Nil, false) => {}
-                (Value::Nil, true) => return Err(bad(format!("`{key}` is missing: define {key} = function(g) ... end"))),
+                (Value::Nil, true) => {
+                    return Err(bad(format!("`{key}` is missing: define {key} = function(g) ... end")));
+                }
                 (_, false) => return Err(bad("a single Event defines only `unshaded` (5.2)".into())),
                 (other, true) => {
                     return Err(bad(format!("`{key}` must be a function, not {}", other.type_name())));
@@ -420,7 +426,14 @@ impl Host {
         let last_at = &self.last_at;
         let fail = |e: &mlua::Error| {
             let last = Some(last_at.borrow().clone()).filter(|(f, _)| *f == path);
-            RunError::Script(ScriptError::from_lua_at(rules, exec.card, Some(exec.side), &path, e, last))
+            RunError::Script(ScriptError::from_lua_at(
+                rules,
+                exec.card,
+                Some(exec.side),
+                &path,
+                e,
+                last,
+            ))
         };
         let func: Function = t.raw_get(exec.side.slug()).map_err(|e| fail(&e))?;
         self.ticks.set(0);
@@ -477,7 +490,12 @@ pub fn check_scripts(rules: &Ruleset) -> Vec<ScriptError> {
         }
     };
     for f in &rules.events.lib {
-        if let Err(e) = host.lua.load(f.source.as_str()).set_name(format!("@{}", f.path)).into_function() {
+        if let Err(e) = host
+            .lua
+            .load(f.source.as_str())
+            .set_name(format!("@{}", f.path))
+            .into_function()
+        {
             out.push(ScriptError::from_lua(rules, 0, None, &f.path, &e));
         }
     }

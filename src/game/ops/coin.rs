@@ -480,7 +480,11 @@ impl<'r> Game<'r> {
     }
 
     pub(crate) fn sweep_activations(&self, s: SpaceId) -> u8 {
-        self.sweep_activations_by(s, self.state.count(s, PieceType::TROOPS), self.state.count(s, PieceType::POLICE))
+        self.sweep_activations_by(
+            s,
+            self.state.count(s, PieceType::TROOPS),
+            self.state.count(s, PieceType::POLICE),
+        )
     }
 
     /// Guerrillas a Sweep by exactly this force Activates in `s` (Events add or replace

@@ -530,7 +530,10 @@ impl<'r> Game<'r> {
 
     fn op_first_options(&self, act: &Action, out: &mut impl Sink) {
         if act.only != 0 && act.op != Op::March && act.op != Op::Patrol {
-            let mut only = Only { inner: out, mask: act.only };
+            let mut only = Only {
+                inner: out,
+                mask: act.only,
+            };
             return self.op_first_options_all(act, &mut only);
         }
         self.op_first_options_all(act, out)
