@@ -5,11 +5,7 @@
 -- Bordering Ecuador (map `borders`): Nariño, Pasto, Putumayo, Pasto-Tumaco LoC.
 -- Shaded: the card does not say whose pieces, so (5.1) the executing Faction picks any
 -- 2 Available pieces of any Faction; RTT only lets it place its own.
-local INSURGENT_PIECES = {
-  { "farc", "guerrilla", "underground" }, { "farc", "guerrilla", "active" }, { "farc", "base" },
-  { "auc", "guerrilla", "underground" }, { "auc", "guerrilla", "active" }, { "auc", "base" },
-  { "cartels", "guerrilla", "underground" }, { "cartels", "guerrilla", "active" }, { "cartels", "base" },
-}
+local removal = require("removal")
 local ALL_KINDS = {
   { "govt", "troops" }, { "govt", "police" }, { "govt", "base" },
   { "farc", "guerrilla" }, { "farc", "base" },
@@ -19,20 +15,8 @@ local ALL_KINDS = {
 
 return {
   unshaded = function(g)
-    local s = g:choose_space{ prompt = "Sucumbíos: remove Insurgent pieces from which space?",
-      from = g:spaces_where(function(x) return g:borders(x, "ecuador") and g:count(x, "insurgents") > 0 end),
-      optional = true }
-    if not s then return end
-    for _ = 1, 3 do   -- "up to 3"
-      local here = {}
-      for _, p in ipairs(INSURGENT_PIECES) do
-        if g:count(s, p[1], p[2], p[3]) > 0 then here[#here + 1] = p end
-      end
-      local f, kind, state = g:choose_piece{ prompt = "Sucumbíos: remove which piece?", space = s,
-        from = here, optional = true }
-      if not f then break end
-      g:remove(s, f, kind, 1, state)
-    end
+    -- "Up to 3": the executing Faction may stop after any piece.
+    removal.up_to_from_border(g, "ecuador", 3, "Sucumbíos")
   end,
   shaded = function(g)
     -- Ecuador becomes a space for the rest of the game (1.3.5); the map gives it 0 Pop and
