@@ -177,12 +177,18 @@ mod tests {
     fn reads_numbers_and_words_and_rejects_others() {
         let r = crate::content::embedded_rules();
         let st = State::empty(&r, 0);
+        let seating = crate::content::Seating::default();
         let view = View {
             rules: &r,
             state: &st,
             card: Some(28),
             next_card: Some(73),
             answers: &[],
+            doing: crate::game::Doing::Choosing,
+            first: None,
+            seating: &seating,
+            final_propaganda_next: false,
+            discord: None,
         };
         let req = Request {
             faction: Faction::Farc,

@@ -2,7 +2,7 @@
 //! length, failures, speed.
 
 use crate::content::Setup;
-use crate::game::playout::random_game;
+use crate::game::playout::{AgentSpec, spec_game};
 use crate::game::{Choice, Outcome, Stop};
 use crate::kernel::{Faction, Ruleset};
 use serde::Serialize;
@@ -33,6 +33,10 @@ pub struct Args {
     /// Write each failing game as a record (DIR/SCENARIO-seed-N.rec) for `abyss replay`.
     #[arg(long, value_name = "DIR")]
     pub save_failures: Option<std::path::PathBuf>,
+    /// Who plays: `random`, `nonplayer` (the section 8 bots), or a mix such as
+    /// `govt=random,others=nonplayer`.
+    #[arg(long, default_value = "random")]
+    pub agents: String,
 }
 
 /// One game's result, for the summary.
@@ -45,13 +49,22 @@ pub struct GameResult {
     pub answers: Vec<(Faction, Choice)>,
     /// Event sides executed (card, side).
     pub events: Vec<(u8, crate::kernel::Side)>,
+    /// Non-player rules fired in the game.
+    pub fired: std::collections::BTreeMap<&'static str, u64>,
 }
+
+/// What a game-playing closure returns: the outcome, the game, the bots' fired rules.
+pub type Played<'r> = (
+    Result<Outcome, Stop>,
+    crate::game::Game<'r>,
+    std::collections::BTreeMap<&'static str, u64>,
+);
 
 /// Play games `seeds` on `jobs` threads with `play` (a seed to a finished game); results
 /// in seed order.
 pub fn run_games<'r, P>(seeds: std::ops::Range<u64>, jobs: usize, progress: bool, play: P) -> Vec<GameResult>
 where
-    P: Fn(u64) -> (Result<Outcome, Stop>, crate::game::Game<'r>) + Sync,
+    P: Fn(u64) -> Played<'r> + Sync,
 {
     let total = seeds.end - seeds.start;
     let next = std::sync::atomic::AtomicU64::new(seeds.start);
@@ -66,7 +79,7 @@ where
                         if seed >= seeds.end {
                             return out;
                         }
-                        let (outcome, mut game) = play(seed);
+                        let (outcome, mut game, fired) = play(seed);
                         let answers = if outcome.is_err() {
                             std::mem::take(&mut game.answers)
                         } else {
@@ -79,6 +92,7 @@ where
                             decisions: game.stats.decisions,
                             answers,
                             events: std::mem::take(&mut game.events_played),
+                            fired,
                         });
                         let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                         if progress && (d.is_multiple_of(50) || d == total) {
@@ -104,6 +118,8 @@ where
 #[derive(Serialize)]
 pub struct Summary {
     pub scenario: String,
+    /// Who played (`--agents`).
+    pub agents: String,
     pub games: u64,
     pub completed: u64,
     pub failures: Vec<(u64, String)>,
@@ -119,11 +135,16 @@ pub struct Summary {
     pub decisions_per_second: f64,
     /// How many times each Event side was executed: "8-unshaded" -> count.
     pub events: std::collections::BTreeMap<String, u64>,
+    /// How often each Non-player rule fired, over all games ("farc.d1-rally" -> count).
+    pub nonplayer_rules: std::collections::BTreeMap<String, u64>,
+    /// Seconds per 1,000 decisions, for comparing agents.
+    pub microseconds_per_decision: f64,
 }
 
-pub fn summarize(scenario: &str, results: &[GameResult], seconds: f64) -> Summary {
+pub fn summarize(scenario: &str, agents: &str, results: &[GameResult], seconds: f64) -> Summary {
     let mut s = Summary {
         scenario: scenario.into(),
+        agents: agents.into(),
         games: results.len() as u64,
         completed: 0,
         failures: vec![],
@@ -136,10 +157,15 @@ pub fn summarize(scenario: &str, results: &[GameResult], seconds: f64) -> Summar
         games_per_second: 0.0,
         decisions_per_second: 0.0,
         events: Default::default(),
+        nonplayer_rules: Default::default(),
+        microseconds_per_decision: 0.0,
     };
     let mut decisions = 0u64;
     for r in results {
         decisions += r.decisions;
+        for (rule, n) in &r.fired {
+            *s.nonplayer_rules.entry(rule.to_string()).or_default() += n;
+        }
         for (card, side) in &r.events {
             *s.events.entry(format!("{card:02}-{}", side.slug())).or_default() += 1;
         }
@@ -167,14 +193,16 @@ pub fn summarize(scenario: &str, results: &[GameResult], seconds: f64) -> Summar
     s.mean_decisions /= n;
     s.games_per_second = results.len() as f64 / seconds.max(1e-9);
     s.decisions_per_second = decisions as f64 / seconds.max(1e-9);
+    s.microseconds_per_decision = 1e6 * seconds / decisions.max(1) as f64;
     s
 }
 
 pub fn print_summary(s: &Summary) {
     println!(
-        "{} games from `{}`: {} completed, {} failed",
+        "{} games from `{}` ({} agents): {} completed, {} failed",
         s.games,
         s.scenario,
+        s.agents,
         s.completed,
         s.failures.len()
     );
@@ -199,6 +227,12 @@ pub fn print_summary(s: &Summary) {
         let total: u64 = s.events.values().sum();
         println!("  Events executed: {total} ({} card sides)", s.events.len());
     }
+    if !s.nonplayer_rules.is_empty() {
+        println!("  Non-player rules fired (all games):");
+        for (rule, n) in &s.nonplayer_rules {
+            println!("    {rule:<28} {n:>8}  ({:.2} a game)", *n as f64 / s.games.max(1) as f64);
+        }
+    }
     for (seed, e) in s.failures.iter().take(20) {
         println!("  FAILED seed {seed}: {e}");
     }
@@ -207,12 +241,14 @@ pub fn print_summary(s: &Summary) {
 pub fn run(a: Args) -> Result<i32, String> {
     let files = a.content.files()?;
     let (rules, _, setup) = super::position(&files, &a.scenario, a.seed)?;
+    let spec = AgentSpec::parse(&a.agents)?;
+    let setup = spec.seat(&setup);
     let progress = std::io::stderr().is_terminal();
     let start = Instant::now();
     let results = run_games(a.seed..a.seed + a.games, a.jobs, progress, |seed| {
-        random_game(&rules, &setup, seed, a.check)
+        spec_game(&rules, &setup, seed, a.check, &spec)
     });
-    let summary = summarize(&a.scenario, &results, start.elapsed().as_secs_f64());
+    let summary = summarize(&a.scenario, &spec.to_string(), &results, start.elapsed().as_secs_f64());
     if let Some(dir) = &a.save_failures {
         let saved = save_failures(dir, &a.scenario, a.check, &files, &rules, &setup, &results)?;
         if saved > 0 {

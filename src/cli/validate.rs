@@ -28,6 +28,10 @@ pub struct Args {
     /// Where failing playouts are written as game records (`abyss replay` reproduces them).
     #[arg(long, value_name = "DIR", default_value = "abyss-failures")]
     pub save_failures: std::path::PathBuf,
+    /// Who plays the playouts: `random`, `nonplayer` (the section 8 bots), or a mix such
+    /// as `govt=random,others=nonplayer`.
+    #[arg(long, default_value = "random")]
+    pub agents: String,
 }
 
 #[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
@@ -159,10 +163,12 @@ pub fn run(a: Args) -> Result<i32, String> {
 /// replayed, and must end in the same state. Failing games are saved as records.
 fn playouts(files: &content::ContentFiles, scenario: &str, a: &Args) -> Result<super::sim::Summary, String> {
     let (rules, _, setup) = super::position(files, scenario, a.seed)?;
+    let spec = crate::game::playout::AgentSpec::parse(&a.agents)?;
+    let setup = spec.seat(&setup);
     let progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let start = std::time::Instant::now();
     let results = super::sim::run_games(a.seed..a.seed + a.games, a.jobs, progress, |seed| {
-        let (result, game) = crate::game::playout::checked_playout(&rules, &setup, seed);
+        let (result, game, fired) = crate::game::playout::checked_spec_playout(&rules, &setup, seed, &spec);
         if result.is_ok()
             && seed.is_multiple_of(10)
             && let Err(e) = round_trip(&rules, &setup, &game, scenario, seed)
@@ -170,11 +176,12 @@ fn playouts(files: &content::ContentFiles, scenario: &str, a: &Args) -> Result<s
             return (
                 Err(crate::game::Stop::Failed(format!("save/load round trip: {e}"))),
                 game,
+                fired,
             );
         }
-        (result, game)
+        (result, game, fired)
     });
-    let summary = super::sim::summarize(scenario, &results, start.elapsed().as_secs_f64());
+    let summary = super::sim::summarize(scenario, &spec.to_string(), &results, start.elapsed().as_secs_f64());
     let saved = super::sim::save_failures(&a.save_failures, scenario, true, files, &rules, &setup, &results)?;
     if saved > 0 {
         eprintln!("{saved} failing games saved in {}", a.save_failures.display());

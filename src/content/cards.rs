@@ -4,7 +4,7 @@
 use super::findings::{Findings, SourceFile, parse_toml};
 use super::map::is_slug;
 use crate::kernel::ids::Faction;
-use crate::kernel::ruleset::{Card, CardKind};
+use crate::kernel::ruleset::{Card, CardKind, Instruction, SpaceTrait};
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -43,6 +43,20 @@ struct CardToml {
     #[serde(default)]
     unshaded: String,
     shaded: Option<String>,
+    nonplayer: Option<Spanned<InstructionToml>>,
+}
+
+/// `[card.nonplayer]`: the card's Non-player Event Instructions (8.4.4).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct InstructionToml {
+    #[serde(default)]
+    never_event: bool,
+    #[serde(default)]
+    prefer: Vec<Vec<String>>,
+    #[serde(default)]
+    own_active_first: bool,
+    note: String,
 }
 
 pub fn load_cards(file: &SourceFile, out: &mut Findings) -> Option<Vec<Card>> {
@@ -118,6 +132,35 @@ pub fn load_cards(file: &SourceFile, out: &mut Findings) -> Option<Vec<Card>> {
                 format!("card {n}: slug `{}` used twice", c.slug.get_ref()),
             );
         }
+        let mut nonplayer = Instruction::default();
+        if let Some(i) = &c.nonplayer {
+            let at = i.span().start;
+            let i = i.get_ref();
+            if c.kind != KindToml::Event {
+                out.at(file, at, "bad-card", format!("card {n}: a Propaganda card has no Event instructions"));
+            }
+            for tier in &i.prefer {
+                let mut traits = Vec::new();
+                for w in tier {
+                    match SpaceTrait::parse(w) {
+                        Some(t) => traits.push(t),
+                        None => out.at(
+                            file,
+                            at,
+                            "bad-card",
+                            format!(
+                                "card {n}: nonplayer.prefer: unknown space trait `{w}` (city, department, loc, \
+                                 support, opposition, police, FACTION-guerrilla, FACTION-base)"
+                            ),
+                        ),
+                    }
+                }
+                nonplayer.prefer.push(traits);
+            }
+            nonplayer.never_event = i.never_event;
+            nonplayer.own_active_first = i.own_active_first;
+            nonplayer.note = i.note.clone();
+        }
         cards.push(Card {
             number: n,
             title: c.title.clone(),
@@ -135,6 +178,7 @@ pub fn load_cards(file: &SourceFile, out: &mut Findings) -> Option<Vec<Card>> {
             second_edition: c.second_edition,
             unshaded: c.unshaded.clone(),
             shaded: c.shaded.clone(),
+            nonplayer,
         });
     }
     (out.list.len() == before).then_some(cards)

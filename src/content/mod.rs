@@ -6,6 +6,7 @@ pub mod events;
 pub mod findings;
 pub mod forces;
 pub mod map;
+pub mod nonplayer;
 pub mod scenario;
 pub mod setup;
 pub mod source;
@@ -22,6 +23,7 @@ use std::path::Path;
 pub const MAP_FILE: &str = "rules/map.toml";
 pub const FORCES_FILE: &str = "rules/forces.toml";
 pub const CARDS_FILE: &str = "rules/cards.toml";
+pub const NONPLAYER_FILE: &str = "rules/nonplayer.toml";
 
 /// Load and check rules/: the map, the forces and the cards. None if any is unusable;
 /// the findings say why, all of them.
@@ -43,12 +45,17 @@ pub fn load_ruleset(files: &ContentFiles, findings: &mut Vec<Finding>) -> Option
     let forces = read(FORCES_FILE, &mut out).and_then(|f| forces::load_forces(&f, &mut out));
     let cards = read(CARDS_FILE, &mut out).and_then(|f| cards::load_cards(&f, &mut out));
     let events = cards.as_ref().map(|c| events::load_events(files, c, &mut out));
+    let nonplayer = match &map {
+        Some(m) => read(NONPLAYER_FILE, &mut out).and_then(|f| nonplayer::load_tables(&f, m, &mut out)),
+        None => None,
+    };
     findings.extend(out.list);
     Some(Ruleset {
         map: map?,
         forces: forces?,
         cards: cards?,
         events: events?,
+        nonplayer: nonplayer?,
     })
 }
 

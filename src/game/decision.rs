@@ -204,6 +204,25 @@ impl fmt::Display for Stop {
     }
 }
 
+/// What the game is in the middle of when it asks: lets an agent that plans (the
+/// Non-player bots of section 8) tell a question of its own Operation from one an Event or
+/// a Propaganda phase asks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Doing {
+    #[default]
+    Nothing,
+    /// 2.1 Open Deployment.
+    Deployment,
+    /// An Eligible Faction chooses Event, Operation or Pass (2.3).
+    Choosing,
+    /// A Faction executes an Event (5.0).
+    Event { faction: Faction, card: u8, side: Side },
+    /// A Faction executes an Operation (3.0), maybe free and granted by an Event (5.5).
+    Operation { faction: Faction, op: Op, by_event: bool },
+    /// A Propaganda Round (6.0).
+    Propaganda,
+}
+
 /// What an agent sees when asked: the whole open position (all information in Andean
 /// Abyss is open, 2.2) and the answers given so far.
 pub struct View<'a> {
@@ -214,6 +233,18 @@ pub struct View<'a> {
     pub next_card: Option<u8>,
     /// Every recorded answer so far, with the Faction that gave it.
     pub answers: &'a [(Faction, Choice)],
+    /// What the game is doing.
+    pub doing: Doing,
+    /// What the 1st Eligible executed on this card, once it has (2.3.4): None while the
+    /// 1st Eligible chooses.
+    pub first: Option<super::sequence::Executed>,
+    /// Who plays which Factions and which are Non-players (1.5).
+    pub seating: &'a crate::content::Seating,
+    /// The next Propaganda card will be the final one (2.4.1).
+    pub final_propaganda_next: bool,
+    /// Insurgent Discord (8.1): the Government player's say over whether this 2nd
+    /// Eligible Non-player executes the Event.
+    pub discord: Option<bool>,
 }
 
 /// Anything that answers requests. Returns the index of the chosen option.
@@ -329,6 +360,7 @@ impl Choice {
 #[cfg(test)]
 mod tests {
     use super::*;
+    static SEATING: std::sync::LazyLock<crate::content::Seating> = std::sync::LazyLock::new(Default::default);
     fn view<'a>(r: &'a Ruleset, st: &'a State) -> View<'a> {
         View {
             rules: r,
@@ -336,6 +368,11 @@ mod tests {
             card: None,
             next_card: None,
             answers: &[],
+            doing: Doing::Nothing,
+            first: None,
+            seating: &SEATING,
+            final_propaganda_next: false,
+            discord: None,
         }
     }
 

@@ -2,7 +2,7 @@
 //! of every answer. Rules code is straight-line Rust that asks and continues: each
 //! question goes through `Game::ask` with the explicit list of legal options.
 
-use super::decision::{Agent, Choice, Request, Stop, View};
+use super::decision::{Agent, Choice, Doing, Request, Stop, View};
 use crate::content::Seating;
 use crate::kernel::{Faction, Ruleset, SpaceId, State, check_invariants};
 
@@ -22,6 +22,20 @@ pub struct Outcome {
     pub margins: [i16; 4],
     /// Every Faction's own victory condition (7.2) at the end.
     pub conditions: [bool; 4],
+    /// 8.8: in a solitaire game that ran its course, the player's margin minus the
+    /// highest Non-player margin.
+    pub solitaire: Option<i16>,
+}
+
+/// 8.8: the level of a solitaire player's success, from the player's margin minus the
+/// highest Non-player margin.
+pub fn solitaire_level(score: i16) -> &'static str {
+    match score {
+        i16::MIN..=0 => "COIN Failure",
+        1..=3 => "Stalemate",
+        4..=8 => "COIN Progress",
+        _ => "COIN Triumph",
+    }
 }
 
 impl Outcome {
@@ -80,6 +94,8 @@ pub struct Game<'r> {
     /// Wall time spent executing Events (the Lua VM, its start and the questions asked
     /// inside): for benchmarks; not part of `Stats`, which replays compare.
     pub event_time: std::time::Duration,
+    /// What the game is doing now (for agents that plan, through the View).
+    pub(crate) doing: Doing,
 }
 
 /// What the rules track across one card.
@@ -95,6 +111,11 @@ pub(crate) struct CardContext {
     pub final_event_card: bool,
     /// An Event's say over who is Eligible for the next card (2.3.7).
     pub event_override: [Option<bool>; 4],
+    /// What the 1st Eligible executed (2.3.4).
+    pub first: Option<super::sequence::Executed>,
+    /// Insurgent Discord (8.1): the Government player's answer for the Non-player
+    /// choosing now.
+    pub discord: Option<bool>,
 }
 
 impl<'r> Game<'r> {
@@ -135,6 +156,7 @@ impl<'r> Game<'r> {
             event_failures: Vec::new(),
             events_played: Vec::new(),
             event_time: std::time::Duration::ZERO,
+            doing: Doing::Nothing,
         }
     }
 
@@ -192,6 +214,11 @@ impl<'r> Game<'r> {
             card: self.current_card(),
             next_card: self.next_card(),
             answers: &self.answers,
+            doing: self.doing,
+            first: self.card.first,
+            seating: &self.seating,
+            final_propaganda_next: self.propaganda_played + 1 >= self.final_propaganda,
+            discord: self.card.discord,
         };
         let i = self.agents[f.index()].decide(&view, &self.request)?;
         let Some(&choice) = self.request.options.get(i) else {
@@ -227,6 +254,24 @@ impl<'r> Game<'r> {
     /// Ask yes or no.
     pub(crate) fn ask_yes(&mut self, f: Faction, prompt: &'static str, about: Option<SpaceId>) -> Result<bool, Stop> {
         Ok(self.ask(f, prompt, about, |_, o| o.extend([Choice::Yes, Choice::No]))? == Choice::Yes)
+    }
+
+    /// 8.8: one player, every other Faction a Non-player.
+    pub fn solitaire(&self) -> bool {
+        self.seating.players.iter().filter(|p| !p.is_empty()).count() == 1 && !self.seating.non_players.is_empty()
+    }
+
+    /// Is Faction `f` run by the Non-player rules of section 8 (1.5 Non-player option)?
+    pub fn is_non_player(&self, f: Faction) -> bool {
+        self.seating.non_players.contains(&f)
+    }
+
+    /// Run `body` with `doing` as what the game is doing, then restore the previous.
+    pub(crate) fn doing<T>(&mut self, doing: Doing, body: impl FnOnce(&mut Self) -> T) -> T {
+        let before = std::mem::replace(&mut self.doing, doing);
+        let out = body(self);
+        self.doing = before;
+        out
     }
 
     /// The Factions that share Faction `f`'s seat (1.5.1), `f` included.

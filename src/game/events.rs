@@ -28,7 +28,12 @@ impl<'r> Game<'r> {
     /// the script failed and was rolled back.
     pub fn execute_event(&mut self, f: Faction, number: u8, side: Side) -> Result<Option<ScriptError>, Stop> {
         let started = std::time::Instant::now();
-        let result = self.execute_event_timed(f, number, side);
+        let doing = super::decision::Doing::Event {
+            faction: f,
+            card: number,
+            side,
+        };
+        let result = self.doing(doing, |g| g.execute_event_timed(f, number, side));
         self.event_time += started.elapsed();
         result
     }

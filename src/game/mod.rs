@@ -14,6 +14,6 @@ mod propaganda;
 pub mod sequence;
 mod turn;
 
-pub use decision::{Agent, Choice, Op, RandomAgent, Request, Special, Step, Stop, View};
+pub use decision::{Agent, Choice, Doing, Op, RandomAgent, Request, Special, Step, Stop, View};
 pub use engine::{Game, Outcome, Stats};
 pub use ops::Action;

@@ -150,10 +150,109 @@ pub fn reseeded(setup: &Setup, seed: u64) -> Setup {
 
 /// Play a whole game with uniform random agents.
 pub fn random_game<'r>(rules: &'r Ruleset, setup: &Setup, seed: u64, check: bool) -> (Result<Outcome, Stop>, Game<'r>) {
-    let mut game = new_game(rules, reseeded(setup, seed), random_agents(seed));
+    let (result, game, _) = spec_game(rules, setup, seed, check, &AgentSpec::default());
+    (result, game)
+}
+
+/// Who answers for a Faction in a headless game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum AgentKind {
+    /// The uniform random agent.
+    #[default]
+    Random,
+    /// The section 8 Non-player bot (the Faction is a Non-player, 1.5).
+    NonPlayer,
+}
+
+/// The agent of each Faction (by Faction index), as `--agents` gives it: `random`,
+/// `nonplayer`, or a mix such as `govt=random,others=nonplayer`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct AgentSpec(pub [AgentKind; 4]);
+
+impl AgentSpec {
+    pub fn parse(text: &str) -> Result<AgentSpec, String> {
+        let kind = |w: &str| match w {
+            "random" => Ok(AgentKind::Random),
+            "nonplayer" | "non-player" | "bot" => Ok(AgentKind::NonPlayer),
+            _ => Err(format!("--agents: unknown agent `{w}` (random, nonplayer)")),
+        };
+        let mut spec: [Option<AgentKind>; 4] = [None; 4];
+        let mut others = None;
+        for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+            match part.split_once('=') {
+                None => others = Some(kind(part)?),
+                Some(("others" | "all", k)) => others = Some(kind(k)?),
+                Some((f, k)) => {
+                    let f = Faction::from_slug(f).ok_or_else(|| {
+                        format!("--agents: unknown Faction `{f}` (govt, farc, auc, cartels, others)")
+                    })?;
+                    spec[f.index()] = Some(kind(k)?);
+                }
+            }
+        }
+        Ok(AgentSpec(spec.map(|k| k.or(others).unwrap_or_default())))
+    }
+
+    pub fn has_non_players(&self) -> bool {
+        self.0.contains(&AgentKind::NonPlayer)
+    }
+
+    /// The set-up's seating with these agents: bots are Non-players (1.5 Non-player
+    /// option), every other Faction a player of its own.
+    pub fn seat(&self, setup: &Setup) -> Setup {
+        let mut s = setup.clone();
+        if self.has_non_players() {
+            let np = |f: &Faction| self.0[f.index()] == AgentKind::NonPlayer;
+            s.seating = crate::content::Seating {
+                players: Faction::ALL.iter().filter(|f| !np(f)).map(|&f| vec![f]).collect(),
+                non_players: Faction::ALL.iter().copied().filter(np).collect(),
+            };
+        }
+        s
+    }
+
+    /// The four agents for a game seed; the bots count the rules they fire in `fired`.
+    pub fn agents<'r>(&self, seed: u64, fired: &crate::nonplayer::Fired) -> Vec<Box<dyn Agent + 'r>> {
+        Faction::ALL
+            .iter()
+            .map(|&f| -> Box<dyn Agent + 'r> {
+                match self.0[f.index()] {
+                    AgentKind::Random => Box::new(RandomAgent::new(agent_seed(seed, f))),
+                    AgentKind::NonPlayer => Box::new(crate::nonplayer::NonPlayer::new(f).counting(fired.clone())),
+                }
+            })
+            .collect()
+    }
+}
+
+impl std::fmt::Display for AgentSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let word = |k: AgentKind| match k {
+            AgentKind::Random => "random",
+            AgentKind::NonPlayer => "nonplayer",
+        };
+        if self.0.iter().all(|&k| k == self.0[0]) {
+            return f.write_str(word(self.0[0]));
+        }
+        let parts: Vec<String> = Faction::ALL.iter().map(|x| format!("{}={}", x.slug(), word(self.0[x.index()]))).collect();
+        f.write_str(&parts.join(","))
+    }
+}
+
+/// Play a whole game with the agents of `spec`; returns the rules the bots fired.
+pub fn spec_game<'r>(
+    rules: &'r Ruleset,
+    setup: &Setup,
+    seed: u64,
+    check: bool,
+    spec: &AgentSpec,
+) -> (Result<Outcome, Stop>, Game<'r>, std::collections::BTreeMap<&'static str, u64>) {
+    let fired = crate::nonplayer::Fired::default();
+    let mut game = new_game(rules, reseeded(&spec.seat(setup), seed), spec.agents(seed, &fired));
     game.check_every_decision = check;
     let result = game.play();
-    (result, game)
+    let counts = fired.borrow().clone();
+    (result, game, counts)
 }
 
 /// A validator's playout: a random game with every invariant checked before every
@@ -161,7 +260,20 @@ pub fn random_game<'r>(rules: &'r Ruleset, setup: &Setup, seed: u64, check: bool
 /// outcome and the same final state. Returns the live game's outcome and counters, or
 /// what went wrong.
 pub fn checked_playout<'r>(rules: &'r Ruleset, setup: &Setup, seed: u64) -> (Result<Outcome, Stop>, Game<'r>) {
-    let (live, game) = random_game(rules, setup, seed, true);
+    let (live, game, _) = checked_spec_playout(rules, setup, seed, &AgentSpec::default());
+    (live, game)
+}
+
+/// `checked_playout` with the agents of `spec` (the replay needs no bots: their answers
+/// are in the record).
+pub fn checked_spec_playout<'r>(
+    rules: &'r Ruleset,
+    setup: &Setup,
+    seed: u64,
+    spec: &AgentSpec,
+) -> (Result<Outcome, Stop>, Game<'r>, std::collections::BTreeMap<&'static str, u64>) {
+    let setup = &spec.seat(setup);
+    let (live, game, fired) = spec_game(rules, setup, seed, true, spec);
     let live = live.and_then(|outcome| {
         if let Some(e) = game.event_failures.first() {
             return Err(Stop::Failed(format!("an Event failed and was rolled back: {e}")));
@@ -182,5 +294,5 @@ pub fn checked_playout<'r>(rules: &'r Ruleset, setup: &Setup, seed: u64) -> (Res
             Err(e) => Err(Stop::Failed(format!("the replay of the answers stopped: {e}"))),
         }
     });
-    (live, game)
+    (live, game, fired)
 }

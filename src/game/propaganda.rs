@@ -30,10 +30,12 @@ impl<'r> Game<'r> {
     /// 1.5.1)?
     pub fn victory_check(&self) -> bool {
         let meets = |f: &Faction| self.margin(*f) > 0;
+        // 8.8: in a solitaire game the player never wins during a Propaganda Round.
+        let solitaire = self.solitaire();
         self.seating
             .players
             .iter()
-            .any(|seat| !seat.is_empty() && seat.iter().all(meets))
+            .any(|seat| !solitaire && !seat.is_empty() && seat.iter().all(meets))
             || self.seating.non_players.iter().any(meets)
     }
 

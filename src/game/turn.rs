@@ -2,7 +2,7 @@
 //! Operations and Limited Operations, Ship (2.3.6), eligibility (2.3.7), the final Event
 //! card (2.3.9), Propaganda cards (never two Rounds in a row) and the end of the game.
 
-use super::decision::{Choice, Op, Stop};
+use super::decision::{Choice, Doing, Op, Stop};
 use super::engine::{CardContext, Game, Outcome};
 use super::ops::Action;
 use super::sequence::{CardOutcome, Executed, OpScope, adjust_eligibility, menu, pass};
@@ -11,7 +11,7 @@ use crate::kernel::{CardKind, Faction, PieceType, Side, SpaceId};
 impl<'r> Game<'r> {
     /// Play from the current card to the end of the game.
     pub fn play(&mut self) -> Result<Outcome, Stop> {
-        self.open_deployment()?;
+        self.doing(Doing::Deployment, |g| g.open_deployment())?;
         let final_event = self.final_event_index();
         let mut last_was_propaganda = false;
         while let Some(number) = self.current_card() {
@@ -25,7 +25,9 @@ impl<'r> Game<'r> {
                 let final_round = self.propaganda_played >= self.final_propaganda;
                 self.note(|_| format!("Propaganda card {number}"));
                 // 6.0 EXCEPTION: never two Propaganda Rounds in a row.
-                if !last_was_propaganda && let Some(outcome) = self.propaganda_round(final_round)? {
+                if !last_was_propaganda
+                    && let Some(outcome) = self.doing(Doing::Propaganda, |g| g.propaganda_round(final_round))?
+                {
                     return Ok(outcome);
                 }
                 if final_round {
@@ -87,8 +89,23 @@ impl<'r> Game<'r> {
                 continue;
             }
             let m = menu(first, self.card.final_event_card);
-            let limited = m.operation != OpScope::Full;
-            let c = self.ask(f, "Execute the Event or an Operation, or Pass?", None, |g, o| {
+            let non_player = self.is_non_player(f);
+            // 8.1 No Limited Operations: a Non-player executes a normal Operation (with
+            // its Special Activity) instead, and the final Event card's limits (2.3.9) do
+            // not bind it.
+            let limited = m.operation != OpScope::Full && !non_player;
+            self.card.first = first;
+            self.card.discord = None;
+            if non_player && first.is_some() && m.event && self.insurgent_discord(f) {
+                let govt = Faction::Govt;
+                let yes = self.ask_yes(
+                    govt,
+                    "Insurgent Discord: should this Non-player execute the Event (if it has an effect)?",
+                    None,
+                )?;
+                self.card.discord = Some(yes);
+            }
+            let c = self.doing(Doing::Choosing, |g| g.ask(f, "Execute the Event or an Operation, or Pass?", None, |g, o| {
                 o.push(Choice::Pass);
                 // 5.2: either side of a dual-use Event; a card without a script offers none.
                 if m.event && g.event_scripted(number) {
@@ -102,11 +119,12 @@ impl<'r> Game<'r> {
                     if limited {
                         act = act.limited();
                     }
+                    act.by_event = non_player;
                     if g.op_possible(&act) {
                         o.push(Choice::Op(op));
                     }
                 }
-            })?;
+            }))?;
             if let Choice::Event(side) = c {
                 self.execute_event(f, number, side)?;
                 first.get_or_insert(Executed::Event);
@@ -123,6 +141,9 @@ impl<'r> Game<'r> {
             if limited {
                 act = act.limited();
             }
+            // 8.1: the final Event card's limits do not bind a Non-player (the flag that
+            // exempts an Event's free Operations from 2.3.9).
+            act.by_event = non_player;
             self.operation(&mut act)?;
             let executed = if act.special.is_some() {
                 Executed::OperationWithSpecialActivity
@@ -132,13 +153,24 @@ impl<'r> Game<'r> {
             first.get_or_insert(executed);
             outcome.executed[f.index()] = true;
             acted += 1;
-            if act.paid && act.special.is_none() && self.card.shipped & (1 << f.index()) == 0 {
+            // 8.1 No Shipping: Non-players never Ship.
+            if !non_player && act.paid && act.special.is_none() && self.card.shipped & (1 << f.index()) == 0 {
                 self.ship(f)?;
             }
         }
         outcome.event_override = self.card.event_override;
         adjust_eligibility(&mut self.state, &outcome);
         Ok(())
+    }
+
+    /// 8.1 Insurgent Discord: in a 2-player game, the Government player chooses, for a
+    /// 2nd Eligible Non-player with at least 1 Resource, between its Event and an Operation.
+    fn insurgent_discord(&self, f: Faction) -> bool {
+        let players = self.seating.players.iter().filter(|p| !p.is_empty()).count();
+        players == 2
+            && f != Faction::Govt
+            && self.state.resources(f) >= 1
+            && self.seating.players.iter().any(|p| p.contains(&Faction::Govt))
     }
 
     /// The Factions owning a Shipment on the map (4.5.3: the holder's Faction owns it).
@@ -244,11 +276,19 @@ impl<'r> Game<'r> {
             seats.push((seat.clone(), margin, tie));
         }
         seats.sort_by(|a, b| b.1.cmp(&a.1).then(a.2.cmp(&b.2)));
+        // 8.8: the player's margin minus the highest Non-player margin.
+        let solitaire = (victory_check.is_none() && self.solitaire()).then(|| {
+            let player = self.seating.players.iter().find(|p| !p.is_empty()).expect("one player");
+            let mine = player.iter().map(|f| margins[f.index()]).min().unwrap_or(0);
+            let theirs = self.seating.non_players.iter().map(|f| margins[f.index()]).max().unwrap_or(0);
+            mine - theirs
+        });
         Outcome {
             victory_check,
             ranking: seats.into_iter().map(|(s, m, _)| (s, m)).collect(),
             margins,
             conditions,
+            solitaire,
         }
     }
 

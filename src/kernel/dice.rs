@@ -26,6 +26,16 @@ impl Dice {
         }
     }
 
+    /// A new generator drawn from this one's next output and `salt`, leaving this one
+    /// untouched: how the Non-player bots roll from the game's dice without changing the
+    /// game's own stream (so a replay that skips the bots' reasoning stays in step).
+    pub fn fork(&self, salt: u64) -> Dice {
+        let mut z = self.0.clone().next_u64() ^ salt.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        Dice::new(z ^ (z >> 31))
+    }
+
     /// One six-sided die.
     pub fn d6(&mut self) -> u8 {
         self.below(6) as u8 + 1

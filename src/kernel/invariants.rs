@@ -242,6 +242,7 @@ mod tests {
             map,
             forces: Forces::new([2, 2, 1, 3, 3, 1, 1, 1, 1], limits, vec![president]),
             cards: vec![],
+            nonplayer: Default::default(),
         }
     }
 

@@ -212,6 +212,80 @@ pub struct Card {
     pub second_edition: bool,
     pub unshaded: String,
     pub shaded: Option<String>,
+    /// The card's Non-player Event Instructions (8.4.4), if it has any.
+    pub nonplayer: Instruction,
+}
+
+/// A card's Non-player Event Instructions (8.4.4): how Non-players treat its Event where
+/// the generic rules of 8.4 would not say enough. Data in rules/cards.toml
+/// (`[card.nonplayer]`).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Instruction {
+    /// Non-players always choose Operations on this card, never the Event.
+    pub never_event: bool,
+    /// Where the Event lets the executing Non-player choose spaces: candidates meeting
+    /// every trait of the first tier go first, then the second tier, and so on; the
+    /// random table (8.2) decides within a tier.
+    pub prefer: Vec<Vec<SpaceTrait>>,
+    /// When the Event lets it choose which Guerrillas act, the executing Faction uses its
+    /// own, Active ones before Underground ones.
+    pub own_active_first: bool,
+    /// The instruction as printed (or designed), for people.
+    pub note: String,
+}
+
+/// A property of a space that an Instruction can prefer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SpaceTrait {
+    City,
+    Department,
+    Loc,
+    /// Active or Passive Support.
+    Support,
+    /// Active or Passive Opposition.
+    Opposition,
+    /// Guerrillas of this Faction.
+    Guerrilla(Faction),
+    /// A Base of this Faction.
+    Base(Faction),
+    /// Cubes (Government Troops or Police).
+    Police,
+}
+
+impl SpaceTrait {
+    /// The words of rules/cards.toml: city, department, loc, support, opposition, police,
+    /// FACTION-guerrilla, FACTION-base.
+    pub fn parse(word: &str) -> Option<SpaceTrait> {
+        Some(match word {
+            "city" => SpaceTrait::City,
+            "department" => SpaceTrait::Department,
+            "loc" => SpaceTrait::Loc,
+            "support" => SpaceTrait::Support,
+            "opposition" => SpaceTrait::Opposition,
+            "police" => SpaceTrait::Police,
+            _ => {
+                let (f, k) = word.split_once('-')?;
+                let f = Faction::from_slug(f)?;
+                match k {
+                    "guerrilla" if f != Faction::Govt => SpaceTrait::Guerrilla(f),
+                    "base" => SpaceTrait::Base(f),
+                    _ => return None,
+                }
+            }
+        })
+    }
+}
+
+/// The Non-player tables of section 8 (rules/nonplayer.toml).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct NonPlayerTables {
+    /// 8.2 Random Cities and Departments, as one cyclic list (slot 0 = red 1-2, yellow
+    /// 1-2, green 1-2; then green, then yellow, then red).
+    pub random_spaces: Vec<SpaceId>,
+    /// Slots filled by a guess rather than by the sources (shown by `abyss validate`).
+    pub guessed: Vec<SpaceId>,
+    /// Event-only spaces selected before any other candidate once in play (8.2).
+    pub first_when_candidate: Vec<SpaceId>,
 }
 
 impl Card {
@@ -232,6 +306,8 @@ pub struct Ruleset {
     /// The Event scripts (events/), as text: the kernel runs none of them; the script
     /// host (src/script) does.
     pub events: EventFiles,
+    /// The Non-player tables (section 8).
+    pub nonplayer: NonPlayerTables,
 }
 
 /// One Lua file of events/: a card's script (`card` > 0) or a shared library module.

@@ -187,14 +187,8 @@ impl Record {
                 ));
             }
         }
-        if seen.contains(&Rule::h_non_players) && !seen.contains(&Rule::h_seating) {
-            return Err(Diagnostic::at(
-                file,
-                seating_line,
-                "`non-players` needs a `seating` line",
-            ));
-        }
-        if seen.contains(&Rule::h_seating) {
+        // `non-players` alone: every Faction is a Non-player (an all-bot game).
+        if seen.contains(&Rule::h_seating) || seen.contains(&Rule::h_non_players) {
             let seating = Seating {
                 players: seated,
                 non_players: non_players.unwrap_or_default(),
@@ -267,8 +261,10 @@ impl fmt::Display for Record {
         writeln!(f, "scenario {}", scenario_word(&self.scenario))?;
         writeln!(f, "seed {}", self.seed)?;
         if let Some(s) = &self.seating {
-            write_seating(f, "seating", s)?;
-            writeln!(f)?;
+            if !s.players.is_empty() {
+                write_seating(f, "seating", s)?;
+                writeln!(f)?;
+            }
             if !s.non_players.is_empty() {
                 let np: Vec<&str> = s.non_players.iter().map(|x| x.slug()).collect();
                 writeln!(f, "non-players {}", np.join(" "))?;

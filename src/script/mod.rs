@@ -303,7 +303,20 @@ impl Host {
     /// Lua VM costs more than a whole game without Events, so one VM serves every game of
     /// a thread, while each game loads the card chunks afresh (their local state, library
     /// modules included, never outlives a game). The environment and `g` are read-only.
+    /// This thread's host for these rules as it stands, without resetting it for a new
+    /// game: for a look-ahead inside a running game (the Non-players' 8.1 test).
+    pub fn shared(rules: &Ruleset) -> Result<Rc<Host>, String> {
+        Host::cached(rules)
+    }
+
     pub fn for_game(rules: &Ruleset) -> Result<Rc<Host>, String> {
+        let host = Host::cached(rules)?;
+        host.cards.borrow_mut().clear();
+        host.modules.clear().map_err(|e| e.to_string())?;
+        Ok(host)
+    }
+
+    fn cached(rules: &Ruleset) -> Result<Rc<Host>, String> {
         thread_local! {
             static HOSTS: RefCell<Vec<Rc<Host>>> = const { RefCell::new(Vec::new()) };
         }
@@ -324,8 +337,6 @@ impl Host {
                 h
             }
         };
-        host.cards.borrow_mut().clear();
-        host.modules.clear().map_err(|e| e.to_string())?;
         Ok(host)
     }
 

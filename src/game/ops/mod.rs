@@ -555,6 +555,15 @@ impl<'r> Game<'r> {
     /// Execute the Operation of `act` (its Faction answering every question), with the
     /// Special Activity it may add before, during or right after (4.1).
     pub(crate) fn operation(&mut self, act: &mut Action) -> Result<(), Stop> {
+        let doing = super::decision::Doing::Operation {
+            faction: act.faction,
+            op: act.op,
+            by_event: act.by_event,
+        };
+        self.doing(doing, |g| g.operation_now(act))
+    }
+
+    fn operation_now(&mut self, act: &mut Action) -> Result<(), Stop> {
         let f = act.faction;
         let op = act.op;
         self.note(|_| format!("{} executes {}", f.name(), op.slug()));

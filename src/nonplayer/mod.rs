@@ -1,0 +1,743 @@
+//! The Non-player bots (rules section 8): an agent that answers the same requests as
+//! every other agent. At the start of its turn on a card it decides (8.1) between the
+//! Event, an Operation with its Special Activity, and Pass; for an Operation it follows
+//! its flowchart (flow.rs, govt.rs) to a plan, then answers each question the engine
+//! asks from that plan and from the procedures of 8.1.2. Events follow 8.4; Propaganda
+//! follows 8.1.2 (Drug Profits), 8.6.1 (Elite Backing) and 8.7.5 (Agitation).
+//!
+//! Dice: the bot rolls a fork of the game's dice (Dice::fork), salted with the number of
+//! answers so far. The game's own stream is untouched, so a record of the bot's answers
+//! replays exactly without the bot, and the same seed gives the same bot game anywhere.
+
+pub mod effect;
+pub mod flow;
+pub mod govt;
+pub mod look;
+pub mod plan;
+pub mod random;
+
+use crate::game::{Agent, Choice, Doing, Op, Request, Special, Step, Stop, View};
+use crate::kernel::{Dice, Faction, PieceKind, PieceType, Side, SpaceId, Support};
+use look::Look;
+use plan::Plan;
+use std::cell::RefCell;
+use std::collections::BTreeMap;
+use std::rc::Rc;
+
+/// How often each Non-player rule fired: flowchart boxes, fall-backs, Passes, Events,
+/// Propaganda behaviour. Shared by the bots of one game (or many).
+pub type Fired = Rc<RefCell<BTreeMap<&'static str, u64>>>;
+
+pub struct NonPlayer {
+    faction: Faction,
+    plan: Plan,
+    /// The March move being answered (origin chosen, destination and counts to come).
+    current: Option<plan::Move>,
+    /// Spaces already used by the current Special Activity (Extort's one LoC, Bribe).
+    sa_loc_done: bool,
+    bribe_target: Option<(SpaceId, Faction)>,
+    /// Do not judge Events by a dry run (the dry run's own bots).
+    probe: bool,
+    fired: Option<Fired>,
+}
+
+impl NonPlayer {
+    pub fn new(faction: Faction) -> NonPlayer {
+        NonPlayer {
+            faction,
+            plan: Plan::default(),
+            current: None,
+            sa_loc_done: false,
+            bribe_target: None,
+            probe: false,
+            fired: None,
+        }
+    }
+    /// Count fired rules into `fired`.
+    pub fn counting(mut self, fired: Fired) -> NonPlayer {
+        self.fired = Some(fired);
+        self
+    }
+    pub(crate) fn probe(faction: Faction) -> NonPlayer {
+        NonPlayer {
+            probe: true,
+            ..NonPlayer::new(faction)
+        }
+    }
+
+    fn fire(&self, rule: &'static str) {
+        if let Some(f) = &self.fired {
+            *f.borrow_mut().entry(rule).or_insert(0) += 1;
+        }
+    }
+
+    fn dice(view: &View) -> Dice {
+        view.state.dice.fork(view.answers.len() as u64)
+    }
+}
+
+/// The index of `c` among the options.
+fn find(req: &Request, c: Choice) -> Option<usize> {
+    req.options.iter().position(|&o| o == c)
+}
+
+fn spaces_of(req: &Request) -> Vec<SpaceId> {
+    req.options
+        .iter()
+        .filter_map(|c| if let Choice::Space(s) = c { Some(*s) } else { None })
+        .collect()
+}
+
+/// The largest number offered.
+fn max_number(req: &Request) -> Option<usize> {
+    req.options
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| if let Choice::Number(n) = c { Some((i, *n)) } else { None })
+        .max_by_key(|x| x.1)
+        .map(|x| x.0)
+}
+
+/// The number offered closest to `want`.
+fn number_near(req: &Request, want: u8) -> Option<usize> {
+    req.options
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| if let Choice::Number(n) = c { Some((i, *n)) } else { None })
+        .min_by_key(|x| x.1.abs_diff(want))
+        .map(|x| x.0)
+}
+
+/// 8.1.2 removal order for an enemy: Bases, Police, Troops, Underground, Active; for
+/// one's own pieces: Active Guerrillas before Underground ones, Bases last.
+fn removal_rank(c: &Choice, me: Faction, targets: &[Faction]) -> (usize, usize) {
+    let Choice::Piece(t, u) = *c else { return (99, 99) };
+    let f = t.faction;
+    if f == me {
+        let r = match (t.kind, u) {
+            (PieceKind::Guerrilla, Some(false)) => 0,
+            (PieceKind::Guerrilla, _) => 1,
+            _ => 2,
+        };
+        return (50, r);
+    }
+    let who = targets.iter().position(|&x| x == f).unwrap_or(targets.len());
+    let r = match (t.kind, u) {
+        (PieceKind::Base, _) => 0,
+        (PieceKind::Police, _) => 1,
+        (PieceKind::Troops, _) => 2,
+        (PieceKind::Guerrilla, Some(true)) => 3,
+        _ => 4,
+    };
+    (who, r)
+}
+
+/// 8.1.2 placement: Bases before Guerrillas (Underground before Active), cubes after.
+fn placement_rank(c: &Choice, me: Faction) -> (u8, u8) {
+    let Choice::Piece(t, u) = *c else { return (9, 9) };
+    let own = u8::from(t.faction != me);
+    let r = match (t.kind, u) {
+        (PieceKind::Base, _) => 0,
+        (PieceKind::Guerrilla, Some(true)) | (PieceKind::Guerrilla, None) => 1,
+        (PieceKind::Guerrilla, _) => 2,
+        (PieceKind::Troops, _) => 3,
+        _ => 4,
+    };
+    (own, r)
+}
+
+impl Agent for NonPlayer {
+    fn decide(&mut self, view: &View, req: &Request) -> Result<usize, Stop> {
+        if req.options.is_empty() {
+            return Err(Stop::Failed(format!("dead end: no option for \"{}\"", req.prompt)));
+        }
+        let mut dice = NonPlayer::dice(view);
+        let look = Look::new(view.rules, view.state);
+        let i = match view.doing {
+            Doing::Choosing => self.choose(view, req, &look, &mut dice),
+            Doing::Propaganda => self.propaganda(req, &look, &mut dice),
+            Doing::Operation { faction, op, .. } if faction == self.faction => {
+                if self.plan.op != Some(op) {
+                    // A free Operation granted by an Event: plan it with this Faction's
+                    // own flowchart box for that Operation (the 37 instruction, 8.4.4).
+                    self.start_plan(&look, &mut dice, view, op);
+                }
+                self.operation(req, &look, &mut dice)
+            }
+            Doing::Event { faction, card, .. } if faction == self.faction => self.event(view, req, &look, &mut dice, card),
+            _ => None,
+        };
+        Ok(match i {
+            Some(i) if i < req.options.len() => i,
+            _ => self.fallback(view, req, &look, &mut dice),
+        })
+    }
+}
+
+impl NonPlayer {
+    fn start_plan(&mut self, look: &Look, dice: &mut Dice, view: &View, op: Op) {
+        let cx = flow::Context {
+            final_propaganda_next: view.final_propaganda_next,
+        };
+        self.plan = flow::plan(look, dice, cx, self.faction, op);
+        self.current = None;
+        self.sa_loc_done = false;
+        self.bribe_target = None;
+    }
+
+    // ---- 8.1: Event, Operation or Pass -----------------------------------------------------
+
+    fn choose(&mut self, view: &View, req: &Request, look: &Look, dice: &mut Dice) -> Option<usize> {
+        let me = self.faction;
+        let card = view.card.and_then(|n| view.rules.card(n));
+        // 8.4.1: Insurgents execute the shaded text of a dual-use Event; abyss's
+        // Government executes the unshaded one.
+        let side = match card {
+            Some(c) if !c.single && me != Faction::Govt => Side::Shaded,
+            _ => Side::Unshaded,
+        };
+        let want_event = match card {
+            None => false,
+            Some(c) if c.nonplayer.never_event => {
+                self.fire("event.instruction-never");
+                false
+            }
+            Some(c) => match view.first {
+                // 1st Eligible: the Event if its symbol is leftmost on the card.
+                None => c.order.first() == Some(&me),
+                // 2nd Eligible: the Event if allowed, unless the "2nd: Ops" mark; in a
+                // 2-player game the Government player may decide (Insurgent Discord).
+                Some(_) => match view.discord {
+                    Some(yes) => yes,
+                    None => !c.second_ops,
+                },
+            },
+        };
+        if want_event && let Some(i) = find(req, Choice::Event(side)) {
+            let n = view.card.expect("a card");
+            if self.probe || effect::event_has_effect(view, me, n, side) {
+                self.fire("event");
+                return Some(i);
+            }
+            self.fire("event.ineffective");
+        }
+        // 8.1: 0 Resources → Pass.
+        if view.state.resources(me) == 0 {
+            self.fire("pass.no-resources");
+            return find(req, Choice::Pass);
+        }
+        let (name, boxes) = flow::chain(look, me);
+        self.fire(name);
+        for (k, &op) in boxes.iter().enumerate() {
+            if find(req, Choice::Op(op)).is_none() {
+                continue;
+            }
+            self.start_plan(look, dice, view, op);
+            if !self.plan.is_empty() {
+                if k > 0 {
+                    self.fire("if-none.fell-back");
+                }
+                self.fire(self.plan.name);
+                return find(req, Choice::Op(op));
+            }
+        }
+        self.fire("pass.cannot-operate");
+        self.plan = Plan::default();
+        find(req, Choice::Pass)
+    }
+
+    // ---- Operations and their Special Activities ---------------------------------------------
+
+    fn operation(&mut self, req: &Request, look: &Look, dice: &mut Dice) -> Option<usize> {
+        let me = self.faction;
+        match req.prompt {
+            "Rally in which space?"
+            | "Attack in which space?"
+            | "Terror in which space?"
+            | "Train in which space?"
+            | "Sweep into which space?"
+            | "Assault in which space?" => {
+                let next = self.plan.spaces.iter().map(|x| x.0).find(|&s| find(req, Choice::Space(s)).is_some());
+                match next {
+                    Some(s) => find(req, Choice::Space(s)),
+                    None => find(req, Choice::Done).or_else(|| self.first_space(req, look, dice)),
+                }
+            }
+            "Rally: which procedure?" => {
+                let s = req.about?;
+                let planned = self.plan.step_in(s).and_then(|st| find(req, Choice::Step(st)));
+                planned.or_else(|| {
+                    [Step::Base, Step::PlaceMany, Step::Place, Step::Regroup]
+                        .iter()
+                        .find_map(|&st| find(req, Choice::Step(st)))
+                })
+            }
+            "Move Guerrillas in from which space?" => {
+                let s = req.about?;
+                let from = self.plan.regroup.iter().find(|x| x.0 == s && find(req, Choice::Space(x.1)).is_some());
+                match from {
+                    Some(&(_, o, _)) => find(req, Choice::Space(o)),
+                    None => find(req, Choice::Done),
+                }
+            }
+            "Replace which Guerrilla?" => self.best_piece(req, |c| removal_rank(c, me, &[])),
+            "March from which space?" => {
+                while let Some(m) = self.plan.moves.get(self.plan.next_move).copied() {
+                    self.plan.next_move += 1;
+                    if let Some(i) = find(req, Choice::Space(m.from)) {
+                        self.current = Some(m);
+                        return Some(i);
+                    }
+                }
+                self.current = None;
+                find(req, Choice::Done)
+            }
+            "March to which adjacent space?" => match self.current {
+                Some(m) => find(req, Choice::Space(m.to)),
+                None => None,
+            },
+            "How many Underground Guerrillas?" => match self.current {
+                Some(m) => number_near(req, m.underground),
+                None => max_number(req),
+            },
+            "How many Active Guerrillas?" => match self.current {
+                Some(m) => number_near(req, m.active),
+                None => max_number(req),
+            },
+            "Attack: roll, or Ambush?" => {
+                if req.about.is_some() && req.about == self.plan.ambush {
+                    find(req, Choice::Special(Special::Ambush))
+                } else {
+                    find(req, Choice::Step(Step::Roll))
+                }
+            }
+            "Add a Special Activity?" => {
+                let want = self.plan.special.filter(|&sa| self.special_useful(look, sa));
+                match want.and_then(|sa| find(req, Choice::Special(sa))) {
+                    Some(i) => {
+                        self.fire(match want {
+                            Some(Special::Extort) => "special.extort",
+                            Some(Special::Cultivate) => "special.cultivate",
+                            Some(Special::Process) => "special.process",
+                            Some(Special::Bribe) => "special.bribe",
+                            Some(Special::Kidnap) => "special.kidnap",
+                            Some(Special::Assassinate) => "special.assassinate",
+                            Some(Special::AirStrike) => "special.air-strike",
+                            Some(Special::Eradicate) => "special.eradicate",
+                            _ => "special.other",
+                        });
+                        Some(i)
+                    }
+                    None => {
+                        self.fire("special.none");
+                        find(req, Choice::Done)
+                    }
+                }
+            }
+            "Then a Base or Civic Action?" => find(req, Choice::Step(Step::CivicAction))
+                .or_else(|| find(req, Choice::Step(Step::Base)))
+                .or_else(|| find(req, Choice::Done)),
+            "Civic Action where?" | "Replace 3 cubes with a Base where?" => self.most_populous(req, look),
+            _ => self.special(req, look, dice),
+        }
+    }
+
+    /// Would the planned Special Activity do what its box wants (else no SA)?
+    fn special_useful(&self, look: &Look, sa: Special) -> bool {
+        match sa {
+            Special::Extort if self.faction == Faction::Farc => {
+                look.spaces().any(|s| flow::farc_extort_wanted(look, s, false))
+            }
+            Special::Cultivate => {
+                let rally: Vec<SpaceId> = self.plan.spaces.iter().map(|x| x.0).collect();
+                flow::cultivate_target(look, &rally)
+            }
+            Special::Bribe => look.st.resources(Faction::Cartels) >= 3,
+            Special::Kidnap => self.plan.spaces.iter().any(|x| flow::kidnap_target(look, x.0).is_some()),
+            _ => true,
+        }
+    }
+
+    /// Questions of Special Activities (the bot's own or an Event's free one).
+    fn special(&mut self, req: &Request, look: &Look, dice: &mut Dice) -> Option<usize> {
+        let me = self.faction;
+        let spaces = spaces_of(req);
+        match req.prompt {
+            "Extort in which space?" => {
+                let want: Vec<SpaceId> = if me == Faction::Farc {
+                    let mut w: Vec<SpaceId> =
+                        spaces.iter().copied().filter(|&s| flow::farc_extort_wanted(look, s, self.sa_loc_done)).collect();
+                    // Cities and Departments first; then the LoC with the lowest Econ.
+                    w.sort_by_key(|&s| (look.def(s).is_loc(), look.def(s).econ));
+                    w
+                } else {
+                    spaces
+                };
+                match want.first() {
+                    Some(&s) => {
+                        if look.def(s).is_loc() {
+                            self.sa_loc_done = true;
+                        }
+                        find(req, Choice::Space(s))
+                    }
+                    None => find(req, Choice::Done),
+                }
+            }
+            "Kidnap in which Terror space?" => {
+                let mut c: Vec<SpaceId> =
+                    spaces.iter().copied().filter(|&s| flow::kidnap_target(look, s).is_some()).collect();
+                c.sort_by_key(|&s| {
+                    let d = look.def(s);
+                    if d.is_loc() { 0 } else if d.is_city() { 1 } else { 2 }
+                });
+                c.first().and_then(|&s| find(req, Choice::Space(s))).or_else(|| find(req, Choice::Done))
+            }
+            "Kidnap from which Faction?" => {
+                let t = req.about.and_then(|s| flow::kidnap_target(look, s));
+                t.and_then(|f| find(req, Choice::Faction(f)))
+            }
+            "Assassinate in which Terror space?" => {
+                let mut c = spaces.clone();
+                c.sort_by_key(|&s| std::cmp::Reverse(look.pieces(s, Faction::Farc)));
+                c.first().and_then(|&s| find(req, Choice::Space(s))).or_else(|| find(req, Choice::Done))
+            }
+            "Cultivate in which space?" => {
+                let rally: Vec<SpaceId> = self.plan.spaces.iter().map(|x| x.0).collect();
+                let place: Vec<SpaceId> = spaces
+                    .iter()
+                    .copied()
+                    .filter(|s| rally.contains(s) && look.def(*s).is_department())
+                    .collect();
+                let c = if place.is_empty() {
+                    spaces.iter().copied().filter(|&s| look.bases(s, Faction::Cartels) == 0).collect()
+                } else {
+                    place
+                };
+                super::nonplayer::random::pick(look.r, look.st, dice, &c).and_then(|s| find(req, Choice::Space(s)))
+            }
+            "Relocate a Base, or place one?" => {
+                find(req, Choice::Step(Step::Base)).or_else(|| find(req, Choice::Step(Step::Relocate)))
+            }
+            "Relocate the Base from which space?" => {
+                let c: Vec<SpaceId> = spaces.iter().copied().filter(|&s| look.bases(s, Faction::Cartels) >= 2).collect();
+                random::pick(look.r, look.st, dice, &c).and_then(|s| find(req, Choice::Space(s)))
+            }
+            "Process: remove Bases, or place Shipments?" => {
+                find(req, Choice::Step(Step::Shipments)).or_else(|| find(req, Choice::Step(Step::RemoveBases)))
+            }
+            "Place a Shipment in which space?" => {
+                let c: Vec<SpaceId> = spaces.iter().copied().filter(|&s| look.bases(s, Faction::Cartels) > 0).collect();
+                let c = if c.is_empty() { spaces.clone() } else { c };
+                random::pick(look.r, look.st, dice, &c).and_then(|s| find(req, Choice::Space(s)))
+            }
+            "Remove a Cartels Base from which space?" => {
+                if self.sa_loc_done {
+                    return find(req, Choice::Done);
+                }
+                self.sa_loc_done = true;
+                let c: Vec<SpaceId> = spaces.iter().copied().filter(|&s| look.bases(s, Faction::Cartels) >= 2).collect();
+                let c = if c.is_empty() { spaces.clone() } else { c };
+                random::pick(look.r, look.st, dice, &c).and_then(|s| find(req, Choice::Space(s)))
+            }
+            "Bribe in which space?" => {
+                // Government pieces first, then FARC, then AUC.
+                for f in [Faction::Govt, Faction::Farc, Faction::Auc] {
+                    let c: Vec<SpaceId> = spaces
+                        .iter()
+                        .copied()
+                        .filter(|&s| look.pieces(s, f) > 0 && look.pieces(s, Faction::Cartels) > 0)
+                        .collect();
+                    if let Some(s) = random::pick(look.r, look.st, dice, &c) {
+                        self.bribe_target = Some((s, f));
+                        return find(req, Choice::Space(s));
+                    }
+                }
+                find(req, Choice::Done)
+            }
+            "Bribe: remove cubes, remove or flip Guerrillas, or remove a Base?" => {
+                let (s, f) = self.bribe_target?;
+                if look.bases(s, f) > 0 {
+                    return find(req, Choice::Step(Step::Base));
+                }
+                if f == Faction::Govt {
+                    find(req, Choice::Step(Step::Remove))
+                } else {
+                    find(req, Choice::Step(Step::Flip))
+                }
+            }
+            "Which Guerrilla?" => {
+                let f = self.bribe_target.map(|x| x.1);
+                let c = req.options.iter().position(|c| {
+                    matches!(c, Choice::Piece(t, Some(true)) if Some(t.faction) == f)
+                });
+                c.or_else(|| req.options.iter().position(|c| matches!(c, Choice::Piece(t, _) if Some(t.faction) == f)))
+                    .or_else(|| find(req, Choice::Done))
+            }
+            "Remove it, or flip it?" => find(req, Choice::Step(Step::Remove)),
+            "Remove which cube?" => find(req, Choice::Piece(PieceType::POLICE, None)),
+            "Air Strike which Department or LoC?" | "Eradicate in which Department?" => {
+                let mut c = spaces.clone();
+                c.sort_by_key(|&s| {
+                    std::cmp::Reverse(Faction::INSURGENTS.iter().map(|&f| look.bases(s, f) * 2 + look.ag(s, f)).sum::<u8>())
+                });
+                c.first().and_then(|&s| find(req, Choice::Space(s)))
+            }
+            "Air Lift Troops from which space?" => {
+                let mut c = spaces.clone();
+                c.sort_by_key(|&s| std::cmp::Reverse(look.troops(s)));
+                c.first().and_then(|&s| find(req, Choice::Space(s)))
+            }
+            "Air Lift them to which space?" | "Move them to which LoC or City?" => {
+                let planned = self.plan.spaces.iter().map(|x| x.0).find(|&s| find(req, Choice::Space(s)).is_some());
+                planned.and_then(|s| find(req, Choice::Space(s)))
+            }
+            _ => None,
+        }
+    }
+
+    // ---- 8.4 Events ---------------------------------------------------------------------------
+
+    fn event(&mut self, view: &View, req: &Request, look: &Look, dice: &mut Dice, card: u8) -> Option<usize> {
+        let me = self.faction;
+        let instr = view.rules.card(card).map(|c| &c.nonplayer);
+        let spaces = spaces_of(req);
+        if !spaces.is_empty() {
+            // 8.4.2: as many as the Event allows, so never stop while a space is offered.
+            let mut c = spaces;
+            if let Some(i) = instr {
+                for tier in &i.prefer {
+                    let t: Vec<SpaceId> = c.iter().copied().filter(|&s| tier.iter().all(|&x| trait_holds(look, s, x))).collect();
+                    if !t.is_empty() {
+                        c = t;
+                        break;
+                    }
+                }
+            }
+            // 8.4.3: a shift of Support or Opposition goes where it changes the totals
+            // most: the greatest Population.
+            let p = req.prompt.to_ascii_lowercase();
+            if p.contains("shift") || p.contains("support") || p.contains("opposition") {
+                let top = c.iter().map(|&s| look.pop(s)).max().unwrap_or(0);
+                c.retain(|&s| look.pop(s) == top);
+            }
+            let s = random::pick(look.r, look.st, dice, &c)?;
+            return find(req, Choice::Space(s));
+        }
+        if instr.is_some_and(|i| i.own_active_first) {
+            let own = |u: bool| req.options.iter().position(|c| matches!(c, Choice::Piece(t, Some(x)) if t.faction == me && *x == u));
+            if let Some(i) = own(false).or_else(|| own(true)) {
+                return Some(i);
+            }
+        }
+        // "A Faction" acts: the executing Non-player itself (reference/nonplayer.md §2.8).
+        if let Some(i) = find(req, Choice::Faction(me)) {
+            return Some(i);
+        }
+        if let Some(i) = find(req, Choice::Side(if me == Faction::Govt { Side::Unshaded } else { Side::Shaded })) {
+            return Some(i);
+        }
+        None
+    }
+
+    // ---- Propaganda -------------------------------------------------------------------------------
+
+    fn propaganda(&mut self, req: &Request, look: &Look, dice: &mut Dice) -> Option<usize> {
+        let spaces = spaces_of(req);
+        match req.prompt {
+            // 8.1.2: Shipments place Bases first, then +6 Resources.
+            "Drug Profits: a Base here, or +6 Resources?" => {
+                self.fire("propaganda.drug-profits");
+                find(req, Choice::Step(Step::Base)).or_else(|| find(req, Choice::Step(Step::Resources)))
+            }
+            "Agitate in which space?" => {
+                // 8.7.5: fewest Terror, then Support, then Population; only where a shift
+                // can follow the Terror removal.
+                let res = look.st.resources(Faction::Farc);
+                let mut c: Vec<SpaceId> = spaces
+                    .iter()
+                    .copied()
+                    .filter(|&s| {
+                        look.support(s) > Support::ActiveOpposition && look.st.space(s).terror < res
+                    })
+                    .collect();
+                c = random::shuffled(look.r, look.st, dice, &c);
+                c.sort_by_key(|&s| (look.st.space(s).terror, !look.has_support(s), std::cmp::Reverse(look.pop(s))));
+                match c.first() {
+                    Some(&s) => {
+                        self.fire("propaganda.agitation");
+                        find(req, Choice::Space(s))
+                    }
+                    None => find(req, Choice::Done),
+                }
+            }
+            "Agitate here again?" => {
+                let s = req.about?;
+                let go = look.support(s) > Support::ActiveOpposition;
+                find(req, if go { Choice::Yes } else { Choice::No })
+            }
+            "Elite Backing: free Rally in which space?" => {
+                self.fire("propaganda.elite-backing");
+                let auc = Faction::Auc;
+                let base = look.available(PieceType::base(auc)) > 0;
+                let tiers: [&dyn Fn(SpaceId) -> bool; 4] = [
+                    &|s| base && look.rally_base_space(s, auc),
+                    &|s| look.bases(s, Faction::Farc) > 0,
+                    &|s| look.bases(s, auc) > 0,
+                    &|_| true,
+                ];
+                for t in tiers {
+                    let c: Vec<SpaceId> = spaces.iter().copied().filter(|&s| t(s)).collect();
+                    if let Some(s) = random::pick(look.r, look.st, dice, &c) {
+                        return find(req, Choice::Space(s));
+                    }
+                }
+                None
+            }
+            "Rally: which procedure?" => [Step::Base, Step::PlaceMany, Step::Place, Step::Regroup]
+                .iter()
+                .find_map(|&st| find(req, Choice::Step(st))),
+            "Civic Action in which space?" => {
+                self.fire("propaganda.civic-action");
+                self.most_populous(req, look).or_else(|| find(req, Choice::Done))
+            }
+            "Another Civic Action step here?" => find(req, Choice::Yes),
+            _ => None,
+        }
+    }
+
+    // ---- Fallbacks --------------------------------------------------------------------------------
+
+    /// The City or Department with the most Population among the offered spaces.
+    fn most_populous(&self, req: &Request, look: &Look) -> Option<usize> {
+        let s = spaces_of(req)
+            .into_iter()
+            .filter(|&s| look.support(s) < Support::ActiveSupport || look.pop(s) == 0)
+            .max_by_key(|&s| look.pop(s))
+            .or_else(|| spaces_of(req).into_iter().max_by_key(|&s| look.pop(s)))?;
+        find(req, Choice::Space(s))
+    }
+
+    fn first_space(&self, req: &Request, look: &Look, dice: &mut Dice) -> Option<usize> {
+        let s = random::pick(look.r, look.st, dice, &spaces_of(req))?;
+        find(req, Choice::Space(s))
+    }
+
+    fn best_piece(&self, req: &Request, rank: impl Fn(&Choice) -> (usize, usize)) -> Option<usize> {
+        req.options
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| matches!(c, Choice::Piece(..)))
+            .min_by_key(|(_, c)| rank(c))
+            .map(|(i, _)| i)
+    }
+
+    /// Any question not answered above: 8.1.2 procedures, never a voluntary transfer,
+    /// then the most that can be done, then a random pick (8.2).
+    fn fallback(&mut self, view: &View, req: &Request, look: &Look, dice: &mut Dice) -> usize {
+        let me = self.faction;
+        let p = req.prompt;
+        let targets: Vec<Faction> = if self.plan.targets.is_empty() {
+            match me {
+                Faction::Govt => vec![Faction::Farc, Faction::Auc, Faction::Cartels],
+                Faction::Farc => vec![Faction::Auc, Faction::Govt, Faction::Cartels],
+                Faction::Auc => vec![Faction::Farc, Faction::Govt, Faction::Cartels],
+                Faction::Cartels => vec![Faction::Govt, Faction::Farc, Faction::Auc],
+            }
+        } else {
+            self.plan.targets.clone()
+        };
+        // Never give anything away voluntarily (8.1.2, 2.3.6).
+        if p.starts_with("Negotiation") || p.starts_with("Ship:") || p.starts_with("Remove your Shipment") {
+            if let Some(i) = find(req, Choice::Done).or_else(|| find(req, Choice::No)) {
+                return i;
+            }
+        }
+        if p.starts_with("Remove your own pieces") && let Some(i) = find(req, Choice::Done) {
+            return i;
+        }
+        if p.starts_with("Insurgent Discord") {
+            return find(req, Choice::Yes).unwrap_or(0);
+        }
+        let has_piece = req.options.iter().any(|c| matches!(c, Choice::Piece(..)));
+        if has_piece {
+            let lower = p.to_ascii_lowercase();
+            if lower.contains("shipment") || lower.contains("takes") {
+                // 8.1.2: Shipments go to Underground Guerrillas first: own, then another
+                // Faction's; then Active ones (FARC, AUC, Cartels).
+                let rank = |c: &Choice| -> (usize, usize) {
+                    let Choice::Piece(t, u) = *c else { return (9, 9) };
+                    let own = usize::from(t.faction != me);
+                    let active = usize::from(u == Some(false));
+                    (active * 2 + own, t.faction.index())
+                };
+                return self.best_piece(req, rank).unwrap_or(0);
+            }
+            if lower.contains("place") {
+                return self.best_piece(req, |c| {
+                    let r = placement_rank(c, me);
+                    (r.0 as usize, r.1 as usize)
+                })
+                .unwrap_or(0);
+            }
+            return self.best_piece(req, |c| removal_rank(c, me, &targets)).unwrap_or(0);
+        }
+        // "Activate a Guerrilla of which Faction?", "Kidnap from which Faction?" and the
+        // like: the target order.
+        if let Some(i) = targets.iter().find_map(|&f| find(req, Choice::Faction(f))) {
+            return i;
+        }
+        if let Some(i) = max_number(req) {
+            return i;
+        }
+        if let Some(i) = find(req, Choice::Step(Step::Base))
+            .or_else(|| find(req, Choice::Step(Step::Replace)))
+            .or_else(|| find(req, Choice::Step(Step::PlaceMany)))
+            .or_else(|| find(req, Choice::Step(Step::Place)))
+        {
+            return i;
+        }
+        if let Some(i) = find(req, Choice::Yes) {
+            return i;
+        }
+        // The Operation the flowchart would choose, when asked for a free one.
+        if req.options.iter().any(|c| matches!(c, Choice::Op(_))) {
+            let (_, boxes) = flow::chain(look, me);
+            if let Some(i) = boxes.iter().find_map(|&op| find(req, Choice::Op(op))) {
+                return i;
+            }
+        }
+        if req.options.iter().any(|c| matches!(c, Choice::Special(_)))
+            && let Some(i) = req.options.iter().position(|c| matches!(c, Choice::Special(_)))
+        {
+            return i;
+        }
+        let spaces = spaces_of(req);
+        if !spaces.is_empty() {
+            // Patrol and Sweep origins: where the most cubes are.
+            if p.contains("from which space") {
+                let s = spaces.iter().copied().max_by_key(|&s| look.cubes(s)).expect("spaces");
+                return find(req, Choice::Space(s)).unwrap_or(0);
+            }
+            if let Some(s) = random::pick(look.r, look.st, dice, &spaces) {
+                return find(req, Choice::Space(s)).unwrap_or(0);
+            }
+        }
+        let _ = view;
+        // Nothing else applies: a random option (8.2 PLAY NOTE: a simple die roll).
+        dice.below(req.options.len() as u32) as usize
+    }
+}
+
+fn trait_holds(look: &Look, s: SpaceId, t: crate::kernel::SpaceTrait) -> bool {
+    use crate::kernel::SpaceTrait as T;
+    match t {
+        T::City => look.def(s).is_city(),
+        T::Department => look.def(s).is_department(),
+        T::Loc => look.def(s).is_loc(),
+        T::Support => look.has_support(s),
+        T::Opposition => look.has_opposition(s),
+        T::Guerrilla(f) => look.g(s, f) > 0,
+        T::Base(f) => look.bases(s, f) > 0,
+        T::Police => look.police(s) > 0,
+    }
+}
