@@ -432,6 +432,7 @@ fn sim_writes_each_failing_game_as_a_record_that_replays() {
         decisions: 50,
         answers,
         events: vec![],
+        fired: Default::default(),
     };
     let dir = TempDir::new("save-failures");
     let n = abyss::cli::sim::save_failures(dir.path(), "quick", false, &files, &rules, &setup, &[failing]).unwrap();

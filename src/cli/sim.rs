@@ -230,7 +230,10 @@ pub fn print_summary(s: &Summary) {
     if !s.nonplayer_rules.is_empty() {
         println!("  Non-player rules fired (all games):");
         for (rule, n) in &s.nonplayer_rules {
-            println!("    {rule:<28} {n:>8}  ({:.2} a game)", *n as f64 / s.games.max(1) as f64);
+            println!(
+                "    {rule:<28} {n:>8}  ({:.2} a game)",
+                *n as f64 / s.games.max(1) as f64
+            );
         }
     }
     for (seed, e) in s.failures.iter().take(20) {

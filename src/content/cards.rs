@@ -137,7 +137,12 @@ pub fn load_cards(file: &SourceFile, out: &mut Findings) -> Option<Vec<Card>> {
             let at = i.span().start;
             let i = i.get_ref();
             if c.kind != KindToml::Event {
-                out.at(file, at, "bad-card", format!("card {n}: a Propaganda card has no Event instructions"));
+                out.at(
+                    file,
+                    at,
+                    "bad-card",
+                    format!("card {n}: a Propaganda card has no Event instructions"),
+                );
             }
             for tier in &i.prefer {
                 let mut traits = Vec::new();

@@ -183,9 +183,8 @@ impl AgentSpec {
                 None => others = Some(kind(part)?),
                 Some(("others" | "all", k)) => others = Some(kind(k)?),
                 Some((f, k)) => {
-                    let f = Faction::from_slug(f).ok_or_else(|| {
-                        format!("--agents: unknown Faction `{f}` (govt, farc, auc, cartels, others)")
-                    })?;
+                    let f = Faction::from_slug(f)
+                        .ok_or_else(|| format!("--agents: unknown Faction `{f}` (govt, farc, auc, cartels, others)"))?;
                     spec[f.index()] = Some(kind(k)?);
                 }
             }
@@ -234,7 +233,10 @@ impl std::fmt::Display for AgentSpec {
         if self.0.iter().all(|&k| k == self.0[0]) {
             return f.write_str(word(self.0[0]));
         }
-        let parts: Vec<String> = Faction::ALL.iter().map(|x| format!("{}={}", x.slug(), word(self.0[x.index()]))).collect();
+        let parts: Vec<String> = Faction::ALL
+            .iter()
+            .map(|x| format!("{}={}", x.slug(), word(self.0[x.index()])))
+            .collect();
         f.write_str(&parts.join(","))
     }
 }
@@ -246,7 +248,11 @@ pub fn spec_game<'r>(
     seed: u64,
     check: bool,
     spec: &AgentSpec,
-) -> (Result<Outcome, Stop>, Game<'r>, std::collections::BTreeMap<&'static str, u64>) {
+) -> (
+    Result<Outcome, Stop>,
+    Game<'r>,
+    std::collections::BTreeMap<&'static str, u64>,
+) {
     let fired = crate::nonplayer::Fired::default();
     let mut game = new_game(rules, reseeded(&spec.seat(setup), seed), spec.agents(seed, &fired));
     game.check_every_decision = check;
@@ -271,7 +277,11 @@ pub fn checked_spec_playout<'r>(
     setup: &Setup,
     seed: u64,
     spec: &AgentSpec,
-) -> (Result<Outcome, Stop>, Game<'r>, std::collections::BTreeMap<&'static str, u64>) {
+) -> (
+    Result<Outcome, Stop>,
+    Game<'r>,
+    std::collections::BTreeMap<&'static str, u64>,
+) {
     let setup = &spec.seat(setup);
     let (live, game, fired) = spec_game(rules, setup, seed, true, spec);
     let live = live.and_then(|outcome| {

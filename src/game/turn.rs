@@ -105,26 +105,28 @@ impl<'r> Game<'r> {
                 )?;
                 self.card.discord = Some(yes);
             }
-            let c = self.doing(Doing::Choosing, |g| g.ask(f, "Execute the Event or an Operation, or Pass?", None, |g, o| {
-                o.push(Choice::Pass);
-                // 5.2: either side of a dual-use Event; a card without a script offers none.
-                if m.event && g.event_scripted(number) {
-                    o.push(Choice::Event(Side::Unshaded));
-                    if !card.single {
-                        o.push(Choice::Event(Side::Shaded));
+            let c = self.doing(Doing::Choosing, |g| {
+                g.ask(f, "Execute the Event or an Operation, or Pass?", None, |g, o| {
+                    o.push(Choice::Pass);
+                    // 5.2: either side of a dual-use Event; a card without a script offers none.
+                    if m.event && g.event_scripted(number) {
+                        o.push(Choice::Event(Side::Unshaded));
+                        if !card.single {
+                            o.push(Choice::Event(Side::Shaded));
+                        }
                     }
-                }
-                for &op in Op::of(f) {
-                    let mut act = Action::new(f, op);
-                    if limited {
-                        act = act.limited();
+                    for &op in Op::of(f) {
+                        let mut act = Action::new(f, op);
+                        if limited {
+                            act = act.limited();
+                        }
+                        act.by_event = non_player;
+                        if g.op_possible(&act) {
+                            o.push(Choice::Op(op));
+                        }
                     }
-                    act.by_event = non_player;
-                    if g.op_possible(&act) {
-                        o.push(Choice::Op(op));
-                    }
-                }
-            }))?;
+                })
+            })?;
             if let Choice::Event(side) = c {
                 self.execute_event(f, number, side)?;
                 first.get_or_insert(Executed::Event);
@@ -280,7 +282,13 @@ impl<'r> Game<'r> {
         let solitaire = (victory_check.is_none() && self.solitaire()).then(|| {
             let player = self.seating.players.iter().find(|p| !p.is_empty()).expect("one player");
             let mine = player.iter().map(|f| margins[f.index()]).min().unwrap_or(0);
-            let theirs = self.seating.non_players.iter().map(|f| margins[f.index()]).max().unwrap_or(0);
+            let theirs = self
+                .seating
+                .non_players
+                .iter()
+                .map(|f| margins[f.index()])
+                .max()
+                .unwrap_or(0);
             mine - theirs
         });
         Outcome {

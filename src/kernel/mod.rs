@@ -17,7 +17,7 @@ pub use modifiers::{HOOKS, HookKind, Modifiers};
 pub use primitives::{Done, Effect};
 pub use refusal::Refusal;
 pub use ruleset::{
-    Card, CardKind, EventFile, EventFiles, Forces, Instruction, Limits, LocType, Map, NonPlayerTables, President, PresidentEffect, Ruleset, SpaceDef,
-    SpaceKind, SpaceTrait, Terrain,
+    Card, CardKind, EventFile, EventFiles, Forces, Instruction, Limits, LocType, Map, NonPlayerTables, President,
+    PresidentEffect, Ruleset, SpaceDef, SpaceKind, SpaceTrait, Terrain,
 };
 pub use state::{SpaceState, State};

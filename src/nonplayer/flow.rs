@@ -98,7 +98,11 @@ fn fill(plan: &mut Plan, limit: usize, candidates: Vec<SpaceId>, step: impl Fn(S
 /// Candidates of equal priority, in random order when there are more than the free
 /// slots (8.2).
 fn ordered(look: &Look, dice: &mut Dice, c: Vec<SpaceId>) -> Vec<SpaceId> {
-    if c.len() <= 1 { c } else { shuffled(look.r, look.st, dice, &c) }
+    if c.len() <= 1 {
+        c
+    } else {
+        shuffled(look.r, look.st, dice, &c)
+    }
 }
 
 // ---- Rally (8.5.1, 8.6.1, 8.7.1) -------------------------------------------------------------
@@ -121,7 +125,11 @@ fn rally(look: &Look, dice: &mut Dice, f: Faction) -> Plan {
     let ok = |s: SpaceId| look.rally_allowed(s, f);
     let spaces: Vec<SpaceId> = look.spaces().filter(|&s| ok(s)).collect();
     // Bullet 1: replace 2 Guerrillas without Shipments with a Base (while Bases last).
-    let b1: Vec<SpaceId> = spaces.iter().copied().filter(|&s| look.rally_base_space(s, f)).collect();
+    let b1: Vec<SpaceId> = spaces
+        .iter()
+        .copied()
+        .filter(|&s| look.rally_base_space(s, f))
+        .collect();
     let mut b1 = ordered(look, dice, b1);
     b1.truncate(look.available(base) as usize);
     fill(&mut plan, limit, b1, |_| Some(Step::Base));
@@ -173,7 +181,11 @@ fn rally(look: &Look, dice: &mut Dice, f: Faction) -> Plan {
                     .iter()
                     .copied()
                     .filter(|&s| {
-                        let placed = if look.bases(s, f) > 0 { look.pop(s) + look.bases(s, f) } else { 1 };
+                        let placed = if look.bases(s, f) > 0 {
+                            look.pop(s) + look.bases(s, f)
+                        } else {
+                            1
+                        };
                         !plan.has_space(s)
                             && look.def(s).is_department()
                             && look.pop(s) > 0
@@ -182,7 +194,11 @@ fn rally(look: &Look, dice: &mut Dice, f: Faction) -> Plan {
                     })
                     .collect();
                 if let Some(s) = pick(look.r, look.st, dice, &b4) {
-                    let step = if look.bases(s, f) > 0 { Step::PlaceMany } else { Step::Place };
+                    let step = if look.bases(s, f) > 0 {
+                        Step::PlaceMany
+                    } else {
+                        Step::Place
+                    };
                     plan.add(s, Some(step));
                 }
             }
@@ -221,7 +237,9 @@ fn rally(look: &Look, dice: &mut Dice, f: Faction) -> Plan {
             let b3: Vec<SpaceId> = spaces
                 .iter()
                 .copied()
-                .filter(|&s| !plan.has_space(s) && look.bases(s, f) > 0 && look.st.can_stack(look.r, s, g, None).is_ok())
+                .filter(|&s| {
+                    !plan.has_space(s) && look.bases(s, f) > 0 && look.st.can_stack(look.r, s, g, None).is_ok()
+                })
                 .collect();
             for s in ordered(look, dice, b3) {
                 if avail == 0 {
@@ -235,7 +253,9 @@ fn rally(look: &Look, dice: &mut Dice, f: Faction) -> Plan {
                 let c: Vec<SpaceId> = spaces
                     .iter()
                     .copied()
-                    .filter(|&s| !plan.has_space(s) && look.bases(s, f) == 0 && look.st.can_stack(look.r, s, g, None).is_ok())
+                    .filter(|&s| {
+                        !plan.has_space(s) && look.bases(s, f) == 0 && look.st.can_stack(look.r, s, g, None).is_ok()
+                    })
                     .collect();
                 if let Some(s) = pick(look.r, look.st, dice, &c) {
                     plan.add(s, Some(Step::Place));
@@ -380,7 +400,9 @@ fn farc_march(look: &Look, dice: &mut Dice, cx: Context) -> Plan {
                 .copied()
                 .filter(|&l| look.adjacent(l).any(|o| movable(&left, o) > 0))
                 .collect();
-            let Some(l) = super::random::random_loc(look.r, look.st, dice, &reachable) else { break };
+            let Some(l) = super::random::random_loc(look.r, look.st, dice, &reachable) else {
+                break;
+            };
             locs.retain(|&x| x != l);
             let origins: Vec<SpaceId> = look.adjacent(l).filter(|&o| movable(&left, o) > 0).collect();
             let o = if origins.len() == 1 {
@@ -484,7 +506,10 @@ fn auc_terror(look: &Look, dice: &mut Dice) -> Plan {
     if let Some(s) = pick(look.r, look.st, dice, &b2) {
         plan.add(s, None);
     }
-    let b3: Vec<SpaceId> = look.spaces().filter(|&s| ok(s) && look.land(s) && !plan.has_space(s)).collect();
+    let b3: Vec<SpaceId> = look
+        .spaces()
+        .filter(|&s| ok(s) && look.land(s) && !plan.has_space(s))
+        .collect();
     let b3 = ordered(look, dice, b3);
     fill(&mut plan, 3, b3, |_| None);
     plan
@@ -517,7 +542,11 @@ fn farc_terror(look: &Look, dice: &mut Dice) -> Plan {
         .collect();
     fill(&mut plan, usize::MAX, locs, |_| None);
     // 2: spaces where Kidnap could take something, until 3 such Terror spaces.
-    let mut kidnaps = plan.spaces.iter().filter(|x| kidnap_target(look, x.0).is_some()).count();
+    let mut kidnaps = plan
+        .spaces
+        .iter()
+        .filter(|x| kidnap_target(look, x.0).is_some())
+        .count();
     let c: Vec<SpaceId> = look
         .spaces()
         .filter(|&s| ok(s) && !plan.has_space(s) && kidnap_target(look, s).is_some())
@@ -532,7 +561,13 @@ fn farc_terror(look: &Look, dice: &mut Dice) -> Plan {
     // 3: every other populated space not at Active Opposition.
     let c: Vec<SpaceId> = look
         .spaces()
-        .filter(|&s| ok(s) && !plan.has_space(s) && look.land(s) && look.pop(s) > 0 && look.support(s) > Support::ActiveOpposition)
+        .filter(|&s| {
+            ok(s)
+                && !plan.has_space(s)
+                && look.land(s)
+                && look.pop(s) > 0
+                && look.support(s) > Support::ActiveOpposition
+        })
         .collect();
     let c = ordered(look, dice, c);
     fill(&mut plan, usize::MAX, c, |_| None);
@@ -601,7 +636,10 @@ fn cartels_attack(look: &Look, dice: &mut Dice) -> Plan {
     let f = CARTELS;
     let mut plan = Plan::new("cartels.attack", Op::Attack);
     plan.targets = vec![GOVT, FARC, AUC];
-    let mut c: Vec<SpaceId> = look.spaces().filter(|&s| look.g(s, f) > 0 && look.others(s, f) > 0).collect();
+    let mut c: Vec<SpaceId> = look
+        .spaces()
+        .filter(|&s| look.g(s, f) > 0 && look.others(s, f) > 0)
+        .collect();
     c = ordered(look, dice, c);
     c.sort_by_key(|&s| std::cmp::Reverse(look.g(s, f)));
     fill(&mut plan, usize::MAX, c, |_| None);
@@ -640,8 +678,68 @@ pub fn farc_extort_wanted(look: &Look, s: SpaceId, loc_done: bool) -> bool {
 pub fn cultivate_target(look: &Look, rally: &[SpaceId]) -> bool {
     let ok = |d: SpaceId| look.pop(d) > 0 && look.g(d, CARTELS) > look.police(d);
     let place = look.available(PieceType::base(CARTELS)) > 0
-        && rally.iter().any(|&d| look.def(d).is_department() && ok(d) && look.base_room(d, CARTELS));
+        && rally
+            .iter()
+            .any(|&d| look.def(d).is_department() && ok(d) && look.base_room(d, CARTELS));
     let relocate = look.spaces().any(|s| look.bases(s, CARTELS) >= 2)
-        && look.spaces().any(|d| look.land(d) && ok(d) && look.bases(d, CARTELS) == 0 && look.base_room(d, CARTELS));
+        && look
+            .spaces()
+            .any(|d| look.land(d) && ok(d) && look.bases(d, CARTELS) == 0 && look.base_room(d, CARTELS));
     place || relocate
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::State;
+
+    /// TS-4 (8.1.2 MARCH EXAMPLE): Active and Underground Guerrillas marching into an
+    /// empty space with Support: only 3 go, Underground ones first, and stay Underground.
+    #[test]
+    fn march_group_keeps_guerrillas_underground() {
+        let r = crate::content::embedded_rules();
+        let mut st = State::empty(&r, 1);
+        let from = r.map.find("huila").unwrap();
+        let to = r.map.find("neiva").unwrap();
+        st.set_support(&r, to, Support::ActiveSupport).unwrap();
+        let g = PieceType::guerrilla(CARTELS);
+        for _ in 0..5 {
+            st.place(&r, from, g).unwrap();
+        }
+        st.activate(&r, from, CARTELS).unwrap();
+        st.activate(&r, from, CARTELS).unwrap();
+        let look = Look::new(&r, &st);
+        let m = group(&look, CARTELS, from, to, 5).unwrap();
+        assert_eq!((m.underground, m.active), (3, 0));
+        // With 2 cubes there, only 1 can stay Underground.
+        st.place(&r, to, PieceType::POLICE).unwrap();
+        st.place(&r, to, PieceType::POLICE).unwrap();
+        let look = Look::new(&r, &st);
+        let m = group(&look, CARTELS, from, to, 5).unwrap();
+        assert_eq!((m.underground, m.active), (1, 0));
+        // With 3 cubes Activation cannot be avoided: all of them go, Active ones first.
+        st.place(&r, to, PieceType::POLICE).unwrap();
+        let look = Look::new(&r, &st);
+        let m = group(&look, CARTELS, from, to, 4).unwrap();
+        assert_eq!((m.underground, m.active), (2, 2));
+    }
+
+    /// TS-6 (8.8 EXAMPLE): Government margin +1, best Non-player -1: 2, "Stalemate".
+    #[test]
+    fn solitaire_levels() {
+        use crate::game::engine::solitaire_level;
+        assert_eq!(solitaire_level(1 - (-1)), "Stalemate");
+        assert_eq!(solitaire_level(0), "COIN Failure");
+        assert_eq!(solitaire_level(4), "COIN Progress");
+        assert_eq!(solitaire_level(9), "COIN Triumph");
+    }
+
+    /// 8.6.1: with 6 or more Guerrillas Available the AUC Rallies.
+    #[test]
+    fn auc_rallies_with_six_guerrillas_available() {
+        let r = crate::content::embedded_rules();
+        let st = State::empty(&r, 1);
+        let look = Look::new(&r, &st);
+        assert_eq!(chain(&look, AUC).0, "auc.d1-rally");
+    }
 }

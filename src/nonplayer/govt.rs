@@ -16,7 +16,11 @@ use crate::kernel::{Control, Dice, Faction, SpaceId, Support};
 /// Active Guerrillas, or a Base with no Guerrillas left, that an Assault could remove.
 fn assault_targets(look: &Look, s: SpaceId) -> u8 {
     let d = look.def(s);
-    let force = if d.is_department() { look.troops(s) } else { look.cubes(s) };
+    let force = if d.is_department() {
+        look.troops(s)
+    } else {
+        look.cubes(s)
+    };
     if force == 0 {
         return 0;
     }
@@ -33,13 +37,20 @@ fn assault_targets(look: &Look, s: SpaceId) -> u8 {
 }
 
 fn exposed_base(look: &Look, s: SpaceId) -> bool {
-    assault_targets(look, s) > 0 && Faction::INSURGENTS.iter().any(|&f| look.g(s, f) == 0 && look.bases(s, f) > 0)
+    assault_targets(look, s) > 0
+        && Faction::INSURGENTS
+            .iter()
+            .any(|&f| look.g(s, f) == 0 && look.bases(s, f) > 0)
 }
 
 fn sweep_value(look: &Look, s: SpaceId) -> u8 {
     let underground: u8 = Faction::INSURGENTS.iter().map(|&f| look.ug(s, f)).sum();
     let troops_near = look.troops(s) > 0 || look.adjacent(s).any(|a| look.troops(a) > 0);
-    if troops_near && !look.def(s).is_loc() { underground } else { 0 }
+    if troops_near && !look.def(s).is_loc() {
+        underground
+    } else {
+        0
+    }
 }
 
 fn loc_trouble(look: &Look, s: SpaceId) -> bool {
@@ -79,7 +90,10 @@ pub fn plan(look: &Look, dice: &mut Dice, op: Op) -> Plan {
             order.sort_by_key(|&s| std::cmp::Reverse(sweep_value(look, s)));
             order.truncate(3);
             order.iter().for_each(|&s| plan.add(s, None));
-            if look.spaces().any(|s| look.def(s).is_department() && look.bases(s, Faction::Cartels) > 0) {
+            if look
+                .spaces()
+                .any(|s| look.def(s).is_department() && look.bases(s, Faction::Cartels) > 0)
+            {
                 plan.special = Some(Special::Eradicate);
             }
         }
@@ -96,9 +110,7 @@ pub fn plan(look: &Look, dice: &mut Dice, op: Op) -> Plan {
             order.retain(|&s| {
                 look.def(s).is_city() || (look.bases(s, Faction::Govt) > 0) || look.control(s) == Control::Govt
             });
-            order.sort_by_key(|&s| {
-                std::cmp::Reverse((look.support(s) < Support::ActiveSupport, look.pop(s)))
-            });
+            order.sort_by_key(|&s| std::cmp::Reverse((look.support(s) < Support::ActiveSupport, look.pop(s))));
             order.truncate(3);
             order.iter().for_each(|&s| plan.add(s, Some(Step::CivicAction)));
         }

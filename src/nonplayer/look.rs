@@ -92,9 +92,9 @@ impl<'a> Look<'a> {
     }
     /// A Guerrilla here holds a Shipment (of any Faction other than `except`).
     pub fn shipment_here(&self, s: SpaceId, except: Option<Faction>) -> bool {
-        self.st.shipments_on_map().any(|(_, p)| {
-            self.st.piece_space(p) == Some(s) && Some(self.r.forces.type_of(p).faction) != except
-        })
+        self.st
+            .shipments_on_map()
+            .any(|(_, p)| self.st.piece_space(p) == Some(s) && Some(self.r.forces.type_of(p).faction) != except)
     }
     pub fn shipments_available(&self) -> u8 {
         let total = self.r.forces.limits.shipments;
@@ -144,6 +144,9 @@ impl<'a> Look<'a> {
     /// Would a FARC Agitation be possible here now (6.4.2: FARC Control, a City or
     /// Department with Population, not at Active Opposition)?
     pub fn farc_could_agitate(&self, s: SpaceId) -> bool {
-        self.land(s) && self.pop(s) > 0 && self.control(s) == Control::Farc && self.support(s) > Support::ActiveOpposition
+        self.land(s)
+            && self.pop(s) > 0
+            && self.control(s) == Control::Farc
+            && self.support(s) > Support::ActiveOpposition
     }
 }

@@ -164,7 +164,9 @@ impl Agent for NonPlayer {
                 }
                 self.operation(req, &look, &mut dice)
             }
-            Doing::Event { faction, card, .. } if faction == self.faction => self.event(view, req, &look, &mut dice, card),
+            Doing::Event { faction, card, .. } if faction == self.faction => {
+                self.event(view, req, &look, &mut dice, card)
+            }
             _ => None,
         };
         Ok(match i {
@@ -257,7 +259,12 @@ impl NonPlayer {
             | "Train in which space?"
             | "Sweep into which space?"
             | "Assault in which space?" => {
-                let next = self.plan.spaces.iter().map(|x| x.0).find(|&s| find(req, Choice::Space(s)).is_some());
+                let next = self
+                    .plan
+                    .spaces
+                    .iter()
+                    .map(|x| x.0)
+                    .find(|&s| find(req, Choice::Space(s)).is_some());
                 match next {
                     Some(s) => find(req, Choice::Space(s)),
                     None => find(req, Choice::Done).or_else(|| self.first_space(req, look, dice)),
@@ -274,7 +281,11 @@ impl NonPlayer {
             }
             "Move Guerrillas in from which space?" => {
                 let s = req.about?;
-                let from = self.plan.regroup.iter().find(|x| x.0 == s && find(req, Choice::Space(x.1)).is_some());
+                let from = self
+                    .plan
+                    .regroup
+                    .iter()
+                    .find(|x| x.0 == s && find(req, Choice::Space(x.1)).is_some());
                 match from {
                     Some(&(_, o, _)) => find(req, Choice::Space(o)),
                     None => find(req, Choice::Done),
@@ -353,7 +364,11 @@ impl NonPlayer {
                 flow::cultivate_target(look, &rally)
             }
             Special::Bribe => look.st.resources(Faction::Cartels) >= 3,
-            Special::Kidnap => self.plan.spaces.iter().any(|x| flow::kidnap_target(look, x.0).is_some()),
+            Special::Kidnap => self
+                .plan
+                .spaces
+                .iter()
+                .any(|x| flow::kidnap_target(look, x.0).is_some()),
             _ => true,
         }
     }
@@ -365,8 +380,11 @@ impl NonPlayer {
         match req.prompt {
             "Extort in which space?" => {
                 let want: Vec<SpaceId> = if me == Faction::Farc {
-                    let mut w: Vec<SpaceId> =
-                        spaces.iter().copied().filter(|&s| flow::farc_extort_wanted(look, s, self.sa_loc_done)).collect();
+                    let mut w: Vec<SpaceId> = spaces
+                        .iter()
+                        .copied()
+                        .filter(|&s| flow::farc_extort_wanted(look, s, self.sa_loc_done))
+                        .collect();
                     // Cities and Departments first; then the LoC with the lowest Econ.
                     w.sort_by_key(|&s| (look.def(s).is_loc(), look.def(s).econ));
                     w
@@ -384,13 +402,24 @@ impl NonPlayer {
                 }
             }
             "Kidnap in which Terror space?" => {
-                let mut c: Vec<SpaceId> =
-                    spaces.iter().copied().filter(|&s| flow::kidnap_target(look, s).is_some()).collect();
+                let mut c: Vec<SpaceId> = spaces
+                    .iter()
+                    .copied()
+                    .filter(|&s| flow::kidnap_target(look, s).is_some())
+                    .collect();
                 c.sort_by_key(|&s| {
                     let d = look.def(s);
-                    if d.is_loc() { 0 } else if d.is_city() { 1 } else { 2 }
+                    if d.is_loc() {
+                        0
+                    } else if d.is_city() {
+                        1
+                    } else {
+                        2
+                    }
                 });
-                c.first().and_then(|&s| find(req, Choice::Space(s))).or_else(|| find(req, Choice::Done))
+                c.first()
+                    .and_then(|&s| find(req, Choice::Space(s)))
+                    .or_else(|| find(req, Choice::Done))
             }
             "Kidnap from which Faction?" => {
                 let t = req.about.and_then(|s| flow::kidnap_target(look, s));
@@ -399,7 +428,9 @@ impl NonPlayer {
             "Assassinate in which Terror space?" => {
                 let mut c = spaces.clone();
                 c.sort_by_key(|&s| std::cmp::Reverse(look.pieces(s, Faction::Farc)));
-                c.first().and_then(|&s| find(req, Choice::Space(s))).or_else(|| find(req, Choice::Done))
+                c.first()
+                    .and_then(|&s| find(req, Choice::Space(s)))
+                    .or_else(|| find(req, Choice::Done))
             }
             "Cultivate in which space?" => {
                 let rally: Vec<SpaceId> = self.plan.spaces.iter().map(|x| x.0).collect();
@@ -409,7 +440,11 @@ impl NonPlayer {
                     .filter(|s| rally.contains(s) && look.def(*s).is_department())
                     .collect();
                 let c = if place.is_empty() {
-                    spaces.iter().copied().filter(|&s| look.bases(s, Faction::Cartels) == 0).collect()
+                    spaces
+                        .iter()
+                        .copied()
+                        .filter(|&s| look.bases(s, Faction::Cartels) == 0)
+                        .collect()
                 } else {
                     place
                 };
@@ -419,14 +454,22 @@ impl NonPlayer {
                 find(req, Choice::Step(Step::Base)).or_else(|| find(req, Choice::Step(Step::Relocate)))
             }
             "Relocate the Base from which space?" => {
-                let c: Vec<SpaceId> = spaces.iter().copied().filter(|&s| look.bases(s, Faction::Cartels) >= 2).collect();
+                let c: Vec<SpaceId> = spaces
+                    .iter()
+                    .copied()
+                    .filter(|&s| look.bases(s, Faction::Cartels) >= 2)
+                    .collect();
                 random::pick(look.r, look.st, dice, &c).and_then(|s| find(req, Choice::Space(s)))
             }
             "Process: remove Bases, or place Shipments?" => {
                 find(req, Choice::Step(Step::Shipments)).or_else(|| find(req, Choice::Step(Step::RemoveBases)))
             }
             "Place a Shipment in which space?" => {
-                let c: Vec<SpaceId> = spaces.iter().copied().filter(|&s| look.bases(s, Faction::Cartels) > 0).collect();
+                let c: Vec<SpaceId> = spaces
+                    .iter()
+                    .copied()
+                    .filter(|&s| look.bases(s, Faction::Cartels) > 0)
+                    .collect();
                 let c = if c.is_empty() { spaces.clone() } else { c };
                 random::pick(look.r, look.st, dice, &c).and_then(|s| find(req, Choice::Space(s)))
             }
@@ -435,7 +478,11 @@ impl NonPlayer {
                     return find(req, Choice::Done);
                 }
                 self.sa_loc_done = true;
-                let c: Vec<SpaceId> = spaces.iter().copied().filter(|&s| look.bases(s, Faction::Cartels) >= 2).collect();
+                let c: Vec<SpaceId> = spaces
+                    .iter()
+                    .copied()
+                    .filter(|&s| look.bases(s, Faction::Cartels) >= 2)
+                    .collect();
                 let c = if c.is_empty() { spaces.clone() } else { c };
                 random::pick(look.r, look.st, dice, &c).and_then(|s| find(req, Choice::Space(s)))
             }
@@ -467,18 +514,28 @@ impl NonPlayer {
             }
             "Which Guerrilla?" => {
                 let f = self.bribe_target.map(|x| x.1);
-                let c = req.options.iter().position(|c| {
-                    matches!(c, Choice::Piece(t, Some(true)) if Some(t.faction) == f)
-                });
-                c.or_else(|| req.options.iter().position(|c| matches!(c, Choice::Piece(t, _) if Some(t.faction) == f)))
-                    .or_else(|| find(req, Choice::Done))
+                let c = req
+                    .options
+                    .iter()
+                    .position(|c| matches!(c, Choice::Piece(t, Some(true)) if Some(t.faction) == f));
+                c.or_else(|| {
+                    req.options
+                        .iter()
+                        .position(|c| matches!(c, Choice::Piece(t, _) if Some(t.faction) == f))
+                })
+                .or_else(|| find(req, Choice::Done))
             }
             "Remove it, or flip it?" => find(req, Choice::Step(Step::Remove)),
             "Remove which cube?" => find(req, Choice::Piece(PieceType::POLICE, None)),
             "Air Strike which Department or LoC?" | "Eradicate in which Department?" => {
                 let mut c = spaces.clone();
                 c.sort_by_key(|&s| {
-                    std::cmp::Reverse(Faction::INSURGENTS.iter().map(|&f| look.bases(s, f) * 2 + look.ag(s, f)).sum::<u8>())
+                    std::cmp::Reverse(
+                        Faction::INSURGENTS
+                            .iter()
+                            .map(|&f| look.bases(s, f) * 2 + look.ag(s, f))
+                            .sum::<u8>(),
+                    )
                 });
                 c.first().and_then(|&s| find(req, Choice::Space(s)))
             }
@@ -488,7 +545,12 @@ impl NonPlayer {
                 c.first().and_then(|&s| find(req, Choice::Space(s)))
             }
             "Air Lift them to which space?" | "Move them to which LoC or City?" => {
-                let planned = self.plan.spaces.iter().map(|x| x.0).find(|&s| find(req, Choice::Space(s)).is_some());
+                let planned = self
+                    .plan
+                    .spaces
+                    .iter()
+                    .map(|x| x.0)
+                    .find(|&s| find(req, Choice::Space(s)).is_some());
                 planned.and_then(|s| find(req, Choice::Space(s)))
             }
             _ => None,
@@ -506,7 +568,11 @@ impl NonPlayer {
             let mut c = spaces;
             if let Some(i) = instr {
                 for tier in &i.prefer {
-                    let t: Vec<SpaceId> = c.iter().copied().filter(|&s| tier.iter().all(|&x| trait_holds(look, s, x))).collect();
+                    let t: Vec<SpaceId> = c
+                        .iter()
+                        .copied()
+                        .filter(|&s| tier.iter().all(|&x| trait_holds(look, s, x)))
+                        .collect();
                     if !t.is_empty() {
                         c = t;
                         break;
@@ -524,7 +590,11 @@ impl NonPlayer {
             return find(req, Choice::Space(s));
         }
         if instr.is_some_and(|i| i.own_active_first) {
-            let own = |u: bool| req.options.iter().position(|c| matches!(c, Choice::Piece(t, Some(x)) if t.faction == me && *x == u));
+            let own = |u: bool| {
+                req.options
+                    .iter()
+                    .position(|c| matches!(c, Choice::Piece(t, Some(x)) if t.faction == me && *x == u))
+            };
             if let Some(i) = own(false).or_else(|| own(true)) {
                 return Some(i);
             }
@@ -533,7 +603,14 @@ impl NonPlayer {
         if let Some(i) = find(req, Choice::Faction(me)) {
             return Some(i);
         }
-        if let Some(i) = find(req, Choice::Side(if me == Faction::Govt { Side::Unshaded } else { Side::Shaded })) {
+        if let Some(i) = find(
+            req,
+            Choice::Side(if me == Faction::Govt {
+                Side::Unshaded
+            } else {
+                Side::Shaded
+            }),
+        ) {
             return Some(i);
         }
         None
@@ -556,12 +633,16 @@ impl NonPlayer {
                 let mut c: Vec<SpaceId> = spaces
                     .iter()
                     .copied()
-                    .filter(|&s| {
-                        look.support(s) > Support::ActiveOpposition && look.st.space(s).terror < res
-                    })
+                    .filter(|&s| look.support(s) > Support::ActiveOpposition && look.st.space(s).terror < res)
                     .collect();
                 c = random::shuffled(look.r, look.st, dice, &c);
-                c.sort_by_key(|&s| (look.st.space(s).terror, !look.has_support(s), std::cmp::Reverse(look.pop(s))));
+                c.sort_by_key(|&s| {
+                    (
+                        look.st.space(s).terror,
+                        !look.has_support(s),
+                        std::cmp::Reverse(look.pop(s)),
+                    )
+                });
                 match c.first() {
                     Some(&s) => {
                         self.fire("propaganda.agitation");
@@ -652,7 +733,9 @@ impl NonPlayer {
                 return i;
             }
         }
-        if p.starts_with("Remove your own pieces") && let Some(i) = find(req, Choice::Done) {
+        if p.starts_with("Remove your own pieces")
+            && let Some(i) = find(req, Choice::Done)
+        {
             return i;
         }
         if p.starts_with("Insurgent Discord") {
@@ -673,11 +756,12 @@ impl NonPlayer {
                 return self.best_piece(req, rank).unwrap_or(0);
             }
             if lower.contains("place") {
-                return self.best_piece(req, |c| {
-                    let r = placement_rank(c, me);
-                    (r.0 as usize, r.1 as usize)
-                })
-                .unwrap_or(0);
+                return self
+                    .best_piece(req, |c| {
+                        let r = placement_rank(c, me);
+                        (r.0 as usize, r.1 as usize)
+                    })
+                    .unwrap_or(0);
             }
             return self.best_piece(req, |c| removal_rank(c, me, &targets)).unwrap_or(0);
         }

@@ -40,7 +40,11 @@ pub fn random_space(r: &Ruleset, dice: &mut Dice, candidates: &[SpaceId]) -> Opt
 /// (8.2) that touches one of them, then an equal-chance roll.
 pub fn random_loc(r: &Ruleset, st: &State, dice: &mut Dice, candidates: &[SpaceId]) -> Option<SpaceId> {
     let top = candidates.iter().map(|&s| r.map.space(s).econ).max()?;
-    let mut c: Vec<SpaceId> = candidates.iter().copied().filter(|&s| r.map.space(s).econ == top).collect();
+    let mut c: Vec<SpaceId> = candidates
+        .iter()
+        .copied()
+        .filter(|&s| r.map.space(s).econ == top)
+        .collect();
     if c.len() > 1 {
         let cities: Vec<SpaceId> = r
             .map
@@ -61,7 +65,11 @@ pub fn random_loc(r: &Ruleset, st: &State, dice: &mut Dice, candidates: &[SpaceI
 /// One space among candidates of equal priority: Cities and Departments by the table
 /// (8.2), LoCs by 8.3 when only LoCs are left.
 pub fn pick(r: &Ruleset, st: &State, dice: &mut Dice, candidates: &[SpaceId]) -> Option<SpaceId> {
-    let land: Vec<SpaceId> = candidates.iter().copied().filter(|&s| !r.map.space(s).is_loc()).collect();
+    let land: Vec<SpaceId> = candidates
+        .iter()
+        .copied()
+        .filter(|&s| !r.map.space(s).is_loc())
+        .collect();
     if land.is_empty() {
         random_loc(r, st, dice, candidates)
     } else {
@@ -151,7 +159,11 @@ mod tests {
             let l3 = random_loc(&r, &st, &mut d, &pipes).unwrap();
             assert_eq!(r.map.space(l3).econ, 3, "the highest Econ first");
         }
-        let by_bogota: Vec<SpaceId> = two.iter().copied().filter(|&l| st.adjacent(&r, l).any(|a| a == bogota)).collect();
+        let by_bogota: Vec<SpaceId> = two
+            .iter()
+            .copied()
+            .filter(|&l| st.adjacent(&r, l).any(|a| a == bogota))
+            .collect();
         assert_eq!(by_bogota.len(), 3, "Bogotá touches three 2-Econ LoCs");
     }
 }

@@ -142,6 +142,8 @@ pub enum Fact {
     Options(Faction, Vec<String>),
     /// The pending question is this Faction's and its prompt contains the text.
     Asks(Faction, String),
+    /// Every answer this Faction gave (a Non-player bot's included), in order.
+    Answered(Faction, Vec<String>),
     /// The game ended with this seat first.
     Winner(Vec<Faction>),
     /// The card being played.
@@ -306,6 +308,7 @@ fn parse_fact(p: &Pair, file: &str) -> Result<Fact, Diagnostic> {
         Rule::f_total_support => Fact::TotalSupport(n(0)?),
         Rule::f_opposition_plus_bases => Fact::OppositionPlusBases(n(0)?),
         Rule::f_options => Fact::Options(syntax::faction(&a[0]), a[1..].iter().map(word).collect()),
+        Rule::f_answered => Fact::Answered(syntax::faction(&a[0]), a[1..].iter().map(word).collect()),
         Rule::f_asks => Fact::Asks(syntax::faction(&a[0]), syntax::string(&a[1])),
         Rule::f_winner => Fact::Winner(syntax::seat(&a[0])),
         Rule::f_card => Fact::Card(n(0)?),
@@ -400,6 +403,7 @@ impl Fact {
             Fact::TotalSupport(_) => "total-support".into(),
             Fact::OppositionPlusBases(_) => "opposition-plus-bases".into(),
             Fact::Options(x, _) => format!("options {}", x.slug()),
+            Fact::Answered(x, _) => format!("answered {}", x.slug()),
             Fact::Asks(x, _) => format!("asks {}", x.slug()),
             Fact::Winner(_) => "winner".into(),
             Fact::Card(_) => "card".into(),
@@ -426,7 +430,7 @@ impl Fact {
             }
             Fact::President(p) => p.clone(),
             Fact::Capability(_, s) => s.map_or("none", |s| s.slug()).into(),
-            Fact::Options(_, w) => format!(": {}", w.join(" ")),
+            Fact::Options(_, w) | Fact::Answered(_, w) => format!(": {}", w.join(" ")),
             Fact::Asks(_, t) => quote(t),
             Fact::Winner(seat) => seat_word(seat),
         }
@@ -437,7 +441,8 @@ impl fmt::Display for Fact {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Fact::Options(x, w) if w.is_empty() => write!(f, "options {}:", x.slug()),
-            Fact::Options(..) => write!(f, "{}{}", self.subject(), self.value()),
+            Fact::Answered(x, w) if w.is_empty() => write!(f, "answered {}:", x.slug()),
+            Fact::Options(..) | Fact::Answered(..) => write!(f, "{}{}", self.subject(), self.value()),
             _ => write!(f, "{} {}", self.subject(), self.value()),
         }
     }
@@ -624,7 +629,11 @@ impl<'c> Runner<'c> {
             let c = words::answer(r, &a.word).map_err(|m| at(a.line, m))?;
             answers.push((a.faction, c));
         }
-        let (script, agents) = Replay::new(answers);
+        let (script, mut agents) = Replay::new(answers);
+        // Non-players are played by the section 8 bots; the answers are the players'.
+        for &f in &setup.seating.non_players {
+            agents[f.index()] = Box::new(crate::nonplayer::NonPlayer::new(f));
+        }
         let mut game = Game::new(r, setup, deck, agents);
         game.check_every_decision = true;
         let player_options = t.changes.iter().any(|(c, _)| *c == Change::PlayerOptions);
@@ -921,6 +930,24 @@ fn check(game: &Game, script: &ReplayState, ending: &Ending, fact: &Fact) -> Res
         }
         Fact::TotalSupport(n) => expect_eq(fact, st.total_support() as u64, *n),
         Fact::OppositionPlusBases(n) => expect_eq(fact, st.opposition_plus_bases(r) as u64, *n),
+        Fact::Answered(f, want) => {
+            let got: Vec<String> = game
+                .answers
+                .iter()
+                .filter(|a| a.0 == *f)
+                .map(|a| a.1.render(r))
+                .collect();
+            if got == *want {
+                Ok(())
+            } else {
+                Err(sub(format!(
+                    "{} answered: {}; expected: {}",
+                    f.name(),
+                    got.join(" "),
+                    want.join(" ")
+                )))
+            }
+        }
         Fact::Options(f, want) => {
             let req = pending()?;
             let mut got = option_words(r, req);
