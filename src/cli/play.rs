@@ -1,6 +1,6 @@
-//! `abyss play`: a game at the terminal. Named Factions are human; the others are played
-//! by the random agent (until the Non-player bots exist). `undo` replays the game without
-//! the last human decision.
+//! `abyss play`: a game at the terminal. Named Factions are human; the others are
+//! Non-players run by the section 8 bots (1.5 Non-player option), or random agents with
+//! `--others random`. `undo` replays the game without the last human decision.
 
 use crate::agents::terminal::Terminal;
 use crate::game::playout::{Replay, agent_seed, new_game, reseeded};
@@ -18,6 +18,10 @@ pub struct Args {
     /// The Factions played at this terminal, e.g. `govt,farc` (default: all four).
     #[arg(long, value_delimiter = ',')]
     pub human: Vec<String>,
+    /// Who plays the Factions not at this terminal: `nonplayer` (section 8 bots) or
+    /// `random`.
+    #[arg(long, default_value = "nonplayer")]
+    pub others: String,
     /// Continue a game saved with `save FILE` (its scenario and seed replace --scenario
     /// and --seed).
     #[arg(long, value_name = "FILE")]
@@ -37,12 +41,31 @@ pub fn run(mut a: Args) -> Result<i32, String> {
             Some((record, name))
         }
     };
-    let (rules, _, setup) = super::position(&files, &a.scenario, a.seed)?;
+    let (rules, _, mut setup) = super::position(&files, &a.scenario, a.seed)?;
+    let bots = match a.others.as_str() {
+        "nonplayer" | "non-player" | "bot" => true,
+        "random" => false,
+        w => return Err(format!("--others: unknown agent `{w}` (nonplayer, random)")),
+    };
     let mut human = [a.human.is_empty(); 4];
     for h in &a.human {
         let f = Faction::from_slug(h)
             .ok_or_else(|| format!("--human: unknown Faction `{h}` (govt, farc, auc, cartels)"))?;
         human[f.index()] = true;
+    }
+    if bots && human.contains(&false) {
+        let mut spec = crate::game::playout::AgentSpec::default();
+        for f in Faction::ALL {
+            if !human[f.index()] {
+                spec.0[f.index()] = crate::game::playout::AgentKind::NonPlayer;
+            }
+        }
+        setup = spec.seat(&setup);
+    }
+    if let Some((record, _)) = &loaded
+        && let Some(seating) = &record.seating
+    {
+        setup.seating = seating.clone();
     }
     let mut answers: Vec<(Faction, Choice)> = match &loaded {
         Some((record, name)) => record.choices(&rules, name).map_err(|e| e.to_string())?,
@@ -63,6 +86,8 @@ pub fn run(mut a: Args) -> Result<i32, String> {
                         std::fs::write(path, rec.to_string()).map_err(|e| format!("{path}: {e}"))
                     });
                     Some(Box::new(Terminal::new(stdin, std::io::stdout(), Some(saver))))
+                } else if setup.seating.non_players.contains(&f) {
+                    Some(Box::new(crate::nonplayer::NonPlayer::new(f)))
                 } else {
                     Some(Box::new(RandomAgent::new(agent_seed(a.seed, f))))
                 }
@@ -86,6 +111,13 @@ pub fn run(mut a: Args) -> Result<i32, String> {
                 for (i, (seat, margin)) in outcome.ranking.iter().enumerate() {
                     let names: Vec<&str> = seat.iter().map(|f| f.name()).collect();
                     println!("  {}. {} (margin {margin})", i + 1, names.join(" + "));
+                }
+                if let Some(score) = outcome.solitaire {
+                    // 8.8: the player's margin minus the highest Non-player margin.
+                    println!(
+                        "Solitaire: {score:+} ({})",
+                        crate::game::engine::solitaire_level(score)
+                    );
                 }
                 return Ok(0);
             }
