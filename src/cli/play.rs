@@ -114,10 +114,7 @@ pub fn run(mut a: Args) -> Result<i32, String> {
                 }
                 if let Some(score) = outcome.solitaire {
                     // 8.8: the player's margin minus the highest Non-player margin.
-                    println!(
-                        "Solitaire: {score:+} ({})",
-                        crate::game::engine::solitaire_level(score)
-                    );
+                    println!("Solitaire: {score:+} ({})", crate::game::engine::solitaire_level(score));
                 }
                 return Ok(0);
             }
