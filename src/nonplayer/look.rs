@@ -103,14 +103,9 @@ impl<'a> Look<'a> {
     pub fn adjacent(&self, s: SpaceId) -> impl Iterator<Item = SpaceId> + 'a {
         self.st.adjacent(self.r, s)
     }
-    /// 3.3.1: may `f` Rally here?
+    /// 3.3.1: may `f` Rally here? (The engine's rule.)
     pub fn rally_allowed(&self, s: SpaceId, f: Faction) -> bool {
-        self.land(s)
-            && match f {
-                Faction::Farc => !self.has_support(s),
-                Faction::Auc => !self.has_opposition(s),
-                _ => true,
-            }
+        crate::game::ops::insurgent::rally_allowed_in(self.r, self.st, f, s)
     }
     /// 2.1 "can_rally_base": a Base Available and a Rally space with 2 Guerrillas without
     /// Shipments and room for the Base.
@@ -120,26 +115,13 @@ impl<'a> Look<'a> {
     pub fn rally_base_space(&self, s: SpaceId, f: Faction) -> bool {
         self.rally_allowed(s, f) && self.free_guerrillas(s, f) >= 2 && self.base_room_replacing(s, f)
     }
-    /// 3.3.2: would a group of `n` Guerrillas of `f` marching into `to` go Active?
-    pub fn march_exposes(&self, f: Faction, to: SpaceId, n: u8) -> bool {
-        let exposed = self.def(to).is_loc() || self.has_support(to) || (f == Faction::Auc && self.has_opposition(to));
-        let mut others = self.cubes(to);
-        if f == Faction::Auc {
-            others += self.g(to, Faction::Farc);
-        }
-        exposed && n + others > 3
-    }
-    /// The largest group that can enter `to` and stay Underground (3.3.2).
+    /// The largest group of `f` that can March into `to` and stay Underground (3.3.2,
+    /// the engine's rule); u8::MAX where a group never goes Active.
     pub fn stay_underground_cap(&self, f: Faction, to: SpaceId) -> u8 {
-        let exposed = self.def(to).is_loc() || self.has_support(to) || (f == Faction::Auc && self.has_opposition(to));
-        if !exposed {
-            return u8::MAX;
+        match crate::game::ops::insurgent::march_exposure(self.r, self.st, f, to) {
+            None => u8::MAX,
+            Some(others) => 3u8.saturating_sub(others),
         }
-        let mut others = self.cubes(to);
-        if f == Faction::Auc {
-            others += self.g(to, Faction::Farc);
-        }
-        3u8.saturating_sub(others)
     }
     /// Would a FARC Agitation be possible here now (6.4.2: FARC Control, a City or
     /// Department with Population, not at Active Opposition)?

@@ -81,6 +81,12 @@ fn find(req: &Request, c: Choice) -> Option<usize> {
     req.options.iter().position(|&o| o == c)
 }
 
+/// A random candidate (8.2/8.3), as its option index.
+fn pick_space(req: &Request, look: &Look, dice: &mut Dice, candidates: &[SpaceId]) -> Option<usize> {
+    let s = random::pick(look.r, look.st, dice, candidates)?;
+    find(req, Choice::Space(s))
+}
+
 fn spaces_of(req: &Request) -> Vec<SpaceId> {
     req.options
         .iter()
@@ -171,7 +177,7 @@ impl Agent for NonPlayer {
         };
         Ok(match i {
             Some(i) if i < req.options.len() => i,
-            _ => self.fallback(view, req, &look, &mut dice),
+            _ => self.fallback(req, &look, &mut dice),
         })
     }
 }
@@ -267,7 +273,7 @@ impl NonPlayer {
                     .find(|&s| find(req, Choice::Space(s)).is_some());
                 match next {
                     Some(s) => find(req, Choice::Space(s)),
-                    None => find(req, Choice::Done).or_else(|| self.first_space(req, look, dice)),
+                    None => find(req, Choice::Done).or_else(|| pick_space(req, look, dice, &spaces_of(req))),
                 }
             }
             "Rally: which procedure?" => {
@@ -448,7 +454,7 @@ impl NonPlayer {
                 } else {
                     place
                 };
-                super::nonplayer::random::pick(look.r, look.st, dice, &c).and_then(|s| find(req, Choice::Space(s)))
+                pick_space(req, look, dice, &c)
             }
             "Relocate a Base, or place one?" => {
                 find(req, Choice::Step(Step::Base)).or_else(|| find(req, Choice::Step(Step::Relocate)))
@@ -459,7 +465,7 @@ impl NonPlayer {
                     .copied()
                     .filter(|&s| look.bases(s, Faction::Cartels) >= 2)
                     .collect();
-                random::pick(look.r, look.st, dice, &c).and_then(|s| find(req, Choice::Space(s)))
+                pick_space(req, look, dice, &c)
             }
             "Process: remove Bases, or place Shipments?" => {
                 find(req, Choice::Step(Step::Shipments)).or_else(|| find(req, Choice::Step(Step::RemoveBases)))
@@ -471,7 +477,7 @@ impl NonPlayer {
                     .filter(|&s| look.bases(s, Faction::Cartels) > 0)
                     .collect();
                 let c = if c.is_empty() { spaces.clone() } else { c };
-                random::pick(look.r, look.st, dice, &c).and_then(|s| find(req, Choice::Space(s)))
+                pick_space(req, look, dice, &c)
             }
             "Remove a Cartels Base from which space?" => {
                 if self.sa_loc_done {
@@ -484,7 +490,7 @@ impl NonPlayer {
                     .filter(|&s| look.bases(s, Faction::Cartels) >= 2)
                     .collect();
                 let c = if c.is_empty() { spaces.clone() } else { c };
-                random::pick(look.r, look.st, dice, &c).and_then(|s| find(req, Choice::Space(s)))
+                pick_space(req, look, dice, &c)
             }
             "Bribe in which space?" => {
                 // Government pieces first, then FARC, then AUC.
@@ -586,8 +592,7 @@ impl NonPlayer {
                 let top = c.iter().map(|&s| look.pop(s)).max().unwrap_or(0);
                 c.retain(|&s| look.pop(s) == top);
             }
-            let s = random::pick(look.r, look.st, dice, &c)?;
-            return find(req, Choice::Space(s));
+            return pick_space(req, look, dice, &c);
         }
         if instr.is_some_and(|i| i.own_active_first) {
             let own = |u: bool| {
@@ -668,8 +673,8 @@ impl NonPlayer {
                 ];
                 for t in tiers {
                     let c: Vec<SpaceId> = spaces.iter().copied().filter(|&s| t(s)).collect();
-                    if let Some(s) = random::pick(look.r, look.st, dice, &c) {
-                        return find(req, Choice::Space(s));
+                    if let Some(i) = pick_space(req, look, dice, &c) {
+                        return Some(i);
                     }
                 }
                 None
@@ -698,11 +703,6 @@ impl NonPlayer {
         find(req, Choice::Space(s))
     }
 
-    fn first_space(&self, req: &Request, look: &Look, dice: &mut Dice) -> Option<usize> {
-        let s = random::pick(look.r, look.st, dice, &spaces_of(req))?;
-        find(req, Choice::Space(s))
-    }
-
     fn best_piece(&self, req: &Request, rank: impl Fn(&Choice) -> (usize, usize)) -> Option<usize> {
         req.options
             .iter()
@@ -714,7 +714,7 @@ impl NonPlayer {
 
     /// Any question not answered above: 8.1.2 procedures, never a voluntary transfer,
     /// then the most that can be done, then a random pick (8.2).
-    fn fallback(&mut self, view: &View, req: &Request, look: &Look, dice: &mut Dice) -> usize {
+    fn fallback(&mut self, req: &Request, look: &Look, dice: &mut Dice) -> usize {
         let me = self.faction;
         let p = req.prompt;
         let targets: Vec<Faction> = if self.plan.targets.is_empty() {
@@ -806,7 +806,6 @@ impl NonPlayer {
                 return find(req, Choice::Space(s)).unwrap_or(0);
             }
         }
-        let _ = view;
         // Nothing else applies: a random option (8.2 PLAY NOTE: a simple die roll).
         dice.below(req.options.len() as u32) as usize
     }

@@ -4,23 +4,45 @@
 use super::{Action, Any, ShipmentFate, Sink, Targeting};
 use crate::game::decision::{Choice, Special, Step, Stop};
 use crate::game::engine::Game;
-use crate::kernel::{Faction, PieceType, SpaceId, Support};
+use crate::kernel::{Faction, PieceType, Ruleset, SpaceId, State, Support};
+
+/// 3.3.1: FARC may not Rally where there is Support, AUC not where there is Opposition;
+/// nobody Rallies on a LoC. (Shared with the Non-player bots.)
+pub(crate) fn rally_allowed_in(r: &Ruleset, st: &State, f: Faction, s: SpaceId) -> bool {
+    if r.map.space(s).is_loc() {
+        return false;
+    }
+    let level = st.support(s);
+    match f {
+        Faction::Farc => level <= Support::Neutral,
+        Faction::Auc => level >= Support::Neutral,
+        _ => true,
+    }
+}
+
+/// 3.3.2: is a March group of `f` entering `to` exposed (a LoC or a space with Support;
+/// for the AUC, Support or Opposition)? If so, the pieces there that count with the group
+/// toward the limit of 3: cubes, and for the AUC also FARC Guerrillas. (Shared with the
+/// Non-player bots.)
+pub(crate) fn march_exposure(r: &Ruleset, st: &State, f: Faction, to: SpaceId) -> Option<u8> {
+    let level = st.support(to);
+    let exposed =
+        r.map.space(to).is_loc() || level > Support::Neutral || (f == Faction::Auc && level < Support::Neutral);
+    if !exposed {
+        return None;
+    }
+    let mut others = st.count(to, PieceType::TROOPS) + st.count(to, PieceType::POLICE);
+    if f == Faction::Auc {
+        others += st.count(to, PieceType::guerrilla(Faction::Farc));
+    }
+    Some(others)
+}
 
 impl<'r> Game<'r> {
     // ---- Rally (3.3.1) ---------------------------------------------------------------------
 
-    /// 3.3.1: FARC may not Rally where there is Support, AUC not where there is Opposition.
     fn rally_allowed(&self, f: Faction, s: SpaceId) -> bool {
-        let def = self.def(s);
-        if def.is_loc() {
-            return false;
-        }
-        let level = self.support(s);
-        match f {
-            Faction::Farc => level <= Support::Neutral,
-            Faction::Auc => level >= Support::Neutral,
-            _ => true,
-        }
+        rally_allowed_in(self.rules, &self.state, f, s)
     }
 
     fn can_place(&self, s: SpaceId, t: PieceType) -> bool {
@@ -290,14 +312,7 @@ impl<'r> Game<'r> {
             self.move_pieces(act, from, to, g, Some(false), na)?;
             // The group goes Active where it is exposed: a LoC or a space with Support
             // (AUC: Support or Opposition) and group + cubes (AUC: + FARC) exceeding 3.
-            let level = self.support(to);
-            let exposed =
-                self.def(to).is_loc() || level > Support::Neutral || (f == Faction::Auc && level < Support::Neutral);
-            let mut others = self.cubes(to);
-            if f == Faction::Auc {
-                others += self.state.count(to, PieceType::guerrilla(Faction::Farc));
-            }
-            if exposed && nu + na + others > 3 {
+            if march_exposure(self.rules, &self.state, f, to).is_some_and(|others| nu + na + others > 3) {
                 for _ in 0..nu {
                     self.state
                         .activate(self.rules, to, f)

@@ -8,7 +8,7 @@
 //! offered at all, so the menu and the Operation never disagree.
 
 mod coin;
-mod insurgent;
+pub(crate) mod insurgent;
 mod special;
 
 use super::decision::{Choice, Op, Special, Step, Stop};
