@@ -5,12 +5,26 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
 /// PCG (128-bit MCG, 64-bit output): small, fast, portable, with a stable documented stream.
+/// `script` holds rolls fixed in advance (top of the stack last), taken by `d6` and
+/// `equal_chance` before the generator: how a scenario test gives a Non-player the
+/// Playbook's dice. It is empty in every game's own dice.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Dice(Pcg64Mcg);
+pub struct Dice(Pcg64Mcg, Vec<u8>);
 
 impl Dice {
     pub fn new(seed: u64) -> Dice {
-        Dice(Pcg64Mcg::seed_from_u64(seed))
+        Dice(Pcg64Mcg::seed_from_u64(seed), Vec::new())
+    }
+
+    /// These dice, rolling `rolls` (each 1..=6, in order) before their own stream.
+    pub fn scripted(mut self, rolls: &[u8]) -> Dice {
+        self.1 = rolls.iter().rev().copied().collect();
+        self
+    }
+
+    /// The scripted rolls not yet used, in order.
+    pub fn unused_script(&self) -> Vec<u8> {
+        self.1.iter().rev().copied().collect()
     }
 
     /// A uniform number in 0..n (n > 0), without modulo bias (rejection sampling), written
@@ -36,9 +50,23 @@ impl Dice {
         Dice::new(z ^ (z >> 31))
     }
 
-    /// One six-sided die.
+    /// One six-sided die (a scripted roll first, if any).
     pub fn d6(&mut self) -> u8 {
+        if let Some(r) = self.1.pop() {
+            return r.clamp(1, 6);
+        }
         self.below(6) as u8 + 1
+    }
+
+    /// One of `n` equally likely outcomes (0..n). A scripted roll splits the die into `n`
+    /// equal ranges, as the Playbook does ("1–2, 3–4, 5–6" for three); otherwise a uniform
+    /// draw.
+    pub fn equal_chance(&mut self, n: u32) -> u32 {
+        assert!(n > 0, "Dice::equal_chance(0)");
+        match self.1.pop() {
+            Some(r) => ((u32::from(r.clamp(1, 6)) - 1) * n / 6).min(n - 1),
+            None => self.below(n),
+        }
     }
 
     /// Fisher-Yates shuffle.
@@ -63,6 +91,18 @@ mod tests {
         assert_eq!(ra, rb);
         assert!(ra.iter().all(|&r| (1..=6).contains(&r)));
         assert!((1..=6).all(|v| ra.contains(&v)), "50 rolls show every face: {ra:?}");
+    }
+
+    #[test]
+    fn scripted_rolls_come_first_then_the_stream() {
+        let mut plain = Dice::new(3);
+        let mut d = Dice::new(3).scripted(&[2, 6, 5]);
+        assert_eq!(d.d6(), 2);
+        assert_eq!(d.unused_script(), vec![6, 5]);
+        assert_eq!(d.equal_chance(3), 2, "6 of 1-2/3-4/5-6 is the third");
+        assert_eq!(d.equal_chance(2), 1, "5 of 1-3/4-6 is the second");
+        assert!(d.unused_script().is_empty());
+        assert_eq!(d.d6(), plain.d6(), "then the generator's own stream");
     }
 
     #[test]

@@ -408,7 +408,7 @@ fn farc_march(look: &Look, dice: &mut Dice, cx: Context) -> Plan {
             let o = if origins.len() == 1 {
                 origins[0]
             } else {
-                origins[dice.below(origins.len() as u32) as usize]
+                origins[dice.equal_chance(origins.len() as u32) as usize]
             };
             let m = group(look, f, o, l, 1).expect("movable");
             take(&mut left, o, 1);
@@ -456,7 +456,7 @@ fn farc_march(look: &Look, dice: &mut Dice, cx: Context) -> Plan {
         && let Some(most) = left.iter().map(|x| x.1).max().filter(|&n| n > 0)
     {
         let tops: Vec<SpaceId> = left.iter().filter(|x| x.1 == most).map(|x| x.0).collect();
-        let o = tops[dice.below(tops.len() as u32) as usize];
+        let o = tops[dice.equal_chance(tops.len() as u32) as usize];
         let dests: Vec<SpaceId> = look.adjacent(o).filter(|&d| look.land(d) && look.pop(d) > 0).collect();
         if let Some(d) = pick(look.r, look.st, dice, &dests)
             && let Some(m) = group(look, f, o, d, most)

@@ -39,6 +39,8 @@ pub struct NonPlayer {
     /// Do not judge Events by a dry run (the dry run's own bots).
     probe: bool,
     fired: Option<Fired>,
+    /// Rolls fixed in advance (a scenario test's Playbook dice), used before the fork.
+    script: Vec<u8>,
 }
 
 impl NonPlayer {
@@ -51,7 +53,14 @@ impl NonPlayer {
             bribe_target: None,
             probe: false,
             fired: None,
+            script: Vec::new(),
         }
+    }
+    /// Roll `rolls` (in order, each 1..=6) before the bot's own dice: the table rolls
+    /// (8.2, three dice each) and equal-chance rolls, as a worked example prints them.
+    pub fn with_dice(mut self, rolls: Vec<u8>) -> NonPlayer {
+        self.script = rolls;
+        self
     }
     /// Count fired rules into `fired`.
     pub fn counting(mut self, fired: Fired) -> NonPlayer {
@@ -71,8 +80,13 @@ impl NonPlayer {
         }
     }
 
-    fn dice(view: &View) -> Dice {
-        view.state.dice.fork(view.answers.len() as u64)
+    fn dice(&self, view: &View) -> Dice {
+        let d = view.state.dice.fork(view.answers.len() as u64);
+        if self.script.is_empty() {
+            d
+        } else {
+            d.scripted(&self.script)
+        }
     }
 }
 
@@ -157,7 +171,7 @@ impl Agent for NonPlayer {
         if req.options.is_empty() {
             return Err(Stop::Failed(format!("dead end: no option for \"{}\"", req.prompt)));
         }
-        let mut dice = NonPlayer::dice(view);
+        let mut dice = self.dice(view);
         let look = Look::new(view.rules, view.state);
         let i = match view.doing {
             Doing::Choosing => self.choose(view, req, &look, &mut dice),
@@ -175,10 +189,14 @@ impl Agent for NonPlayer {
             }
             _ => None,
         };
-        Ok(match i {
+        let i = match i {
             Some(i) if i < req.options.len() => i,
             _ => self.fallback(req, &look, &mut dice),
-        })
+        };
+        if !self.script.is_empty() {
+            self.script = dice.unused_script();
+        }
+        Ok(i)
     }
 }
 

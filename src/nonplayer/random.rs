@@ -33,7 +33,7 @@ pub fn random_space(r: &Ruleset, dice: &mut Dice, candidates: &[SpaceId]) -> Opt
         _ => {}
     }
     let rolled = (dice.d6(), dice.d6(), dice.d6());
-    walk(r, rolled, candidates).or_else(|| Some(candidates[dice.below(candidates.len() as u32) as usize]))
+    walk(r, rolled, candidates).or_else(|| Some(candidates[dice.equal_chance(candidates.len() as u32) as usize]))
 }
 
 /// 8.3: a random LoC: those with the highest Econ, then those adjacent to a random City
@@ -58,7 +58,7 @@ pub fn random_loc(r: &Ruleset, st: &State, dice: &mut Dice, candidates: &[SpaceI
     match c.len() {
         0 => None,
         1 => Some(c[0]),
-        n => Some(c[dice.below(n as u32) as usize]),
+        n => Some(c[dice.equal_chance(n as u32) as usize]),
     }
 }
 

@@ -110,6 +110,9 @@ pub enum Change {
     /// The players' own options while executing: 1.5.2 negotiation and 1.4.1 voluntary
     /// removal (on in `abyss play`, off in playouts).
     PlayerOptions,
+    /// Dice a Non-player rolls before its own (each 1..=6, in order): the rolls of a
+    /// worked example, three per Random Cities and Departments roll (8.2).
+    BotDice(Faction, Vec<u8>),
 }
 
 /// One line of an `expect` block.
@@ -271,6 +274,22 @@ fn parse_change(p: &Pair, file: &str) -> Result<Change, Diagnostic> {
         }
         Rule::c_final_propaganda => Change::FinalPropaganda(n(0)?),
         Rule::c_player_options => Change::PlayerOptions,
+        Rule::c_bot_dice => {
+            let mut rolls = Vec::with_capacity(a.len() - 1);
+            for x in &a[1..] {
+                match syntax::number(x, file)? {
+                    r @ 1..=6 => rolls.push(r as u8),
+                    r => {
+                        return Err(Diagnostic::at(
+                            file,
+                            syntax::line_of(x).0,
+                            format!("bot-dice: {r} is not a die roll (1 to 6)"),
+                        ));
+                    }
+                }
+            }
+            Change::BotDice(syntax::faction(&a[0]), rolls)
+        }
         other => unreachable!("not a change: {other:?}"),
     })
 }
@@ -377,6 +396,10 @@ impl fmt::Display for Change {
             }
             Change::FinalPropaganda(n) => write!(f, "final-propaganda {n}"),
             Change::PlayerOptions => f.write_str("player-options"),
+            Change::BotDice(x, rolls) => {
+                write!(f, "bot-dice {}", x.slug())?;
+                rolls.iter().try_for_each(|r| write!(f, " {r}"))
+            }
         }
     }
 }
@@ -629,10 +652,32 @@ impl<'c> Runner<'c> {
             let c = words::answer(r, &a.word).map_err(|m| at(a.line, m))?;
             answers.push((a.faction, c));
         }
+        for (c, line) in &t.changes {
+            if let Change::BotDice(x, _) = c {
+                if !setup.seating.non_players.contains(x) {
+                    return Err(at(
+                        *line,
+                        format!(
+                            "bot-dice {}: that Faction is not a Non-player (name it after `non-players` in `seating`)",
+                            x.slug()
+                        ),
+                    ));
+                }
+            }
+        }
         let (script, mut agents) = Replay::new(answers);
         // Non-players are played by the section 8 bots; the answers are the players'.
         for &f in &setup.seating.non_players {
-            agents[f.index()] = Box::new(crate::nonplayer::NonPlayer::new(f));
+            let rolls: Vec<u8> = t
+                .changes
+                .iter()
+                .filter_map(|(c, _)| match c {
+                    Change::BotDice(x, r) if *x == f => Some(r.iter().copied()),
+                    _ => None,
+                })
+                .flatten()
+                .collect();
+            agents[f.index()] = Box::new(crate::nonplayer::NonPlayer::new(f).with_dice(rolls));
         }
         let mut game = Game::new(r, setup, deck, agents);
         game.check_every_decision = true;
@@ -825,6 +870,7 @@ fn apply(r: &Ruleset, setup: &mut Setup, c: &Change) -> Result<(), String> {
             setup.final_propaganda = small(*n, "final-propaganda")?;
         }
         Change::PlayerOptions => {} // a setting of the Game, applied when it is made
+        Change::BotDice(..) => {}   // given to the Non-player agent when it is seated
     }
     Ok(())
 }
