@@ -33,6 +33,10 @@ pub struct Args {
     /// Write each failing game as a record (DIR/SCENARIO-seed-N.rec) for `abyss replay`.
     #[arg(long, value_name = "DIR")]
     pub save_failures: Option<std::path::PathBuf>,
+    /// Write every game as a record (DIR/SCENARIO-seed-N.rec), e.g. to read a bot game
+    /// with `abyss replay --log`.
+    #[arg(long, value_name = "DIR")]
+    pub save_records: Option<std::path::PathBuf>,
     /// Who plays: `random`, `nonplayer` (the section 8 bots), or a mix such as
     /// `govt=random,others=nonplayer`.
     #[arg(long, default_value = "random")]
@@ -45,7 +49,8 @@ pub struct GameResult {
     pub outcome: Result<Outcome, Stop>,
     pub cards: u32,
     pub decisions: u64,
-    /// The answers of a failing game (kept for its record); empty for the others.
+    /// The answers of a failing game, or of every game when records are kept; empty
+    /// otherwise.
     pub answers: Vec<(Faction, Choice)>,
     /// Event sides executed (card, side).
     pub events: Vec<(u8, crate::kernel::Side)>,
@@ -62,7 +67,13 @@ pub type Played<'r> = (
 
 /// Play games `seeds` on `jobs` threads with `play` (a seed to a finished game); results
 /// in seed order.
-pub fn run_games<'r, P>(seeds: std::ops::Range<u64>, jobs: usize, progress: bool, play: P) -> Vec<GameResult>
+pub fn run_games<'r, P>(
+    seeds: std::ops::Range<u64>,
+    jobs: usize,
+    progress: bool,
+    keep_answers: bool,
+    play: P,
+) -> Vec<GameResult>
 where
     P: Fn(u64) -> Played<'r> + Sync,
 {
@@ -80,7 +91,7 @@ where
                             return out;
                         }
                         let (outcome, mut game, fired) = play(seed);
-                        let answers = if outcome.is_err() {
+                        let answers = if keep_answers || outcome.is_err() {
                             std::mem::take(&mut game.answers)
                         } else {
                             Vec::new()
@@ -248,15 +259,22 @@ pub fn run(a: Args) -> Result<i32, String> {
     let setup = spec.seat(&setup);
     let progress = std::io::stderr().is_terminal();
     let start = Instant::now();
-    let results = run_games(a.seed..a.seed + a.games, a.jobs, progress, |seed| {
+    let keep = a.save_records.is_some();
+    let results = run_games(a.seed..a.seed + a.games, a.jobs, progress, keep, |seed| {
         spec_game(&rules, &setup, seed, a.check, &spec)
     });
     let summary = summarize(&a.scenario, &spec.to_string(), &results, start.elapsed().as_secs_f64());
     if let Some(dir) = &a.save_failures {
-        let saved = save_failures(dir, &a.scenario, a.check, &files, &rules, &setup, &results)?;
+        let failing: Vec<&GameResult> = results.iter().filter(|r| r.outcome.is_err()).collect();
+        let saved = save_records(dir, &a.scenario, a.check, &files, &rules, &setup, &failing)?;
         if saved > 0 {
             eprintln!("{saved} failing games saved in {}", dir.display());
         }
+    }
+    if let Some(dir) = &a.save_records {
+        let all: Vec<&GameResult> = results.iter().collect();
+        let saved = save_records(dir, &a.scenario, a.check, &files, &rules, &setup, &all)?;
+        eprintln!("{saved} game records saved in {}", dir.display());
     }
     match a.format {
         super::validate::Format::Json => {
@@ -267,18 +285,17 @@ pub fn run(a: Args) -> Result<i32, String> {
     Ok(if summary.failures.is_empty() { 0 } else { 1 })
 }
 
-/// Write every failing game as a game record that `abyss replay` reproduces, as
+/// Write games as game records that `abyss replay` reproduces, as
 /// DIR/SCENARIO-seed-N.rec; returns how many were written.
-pub fn save_failures(
+pub fn save_records(
     dir: &std::path::Path,
     scenario: &str,
     check: bool,
     files: &crate::content::ContentFiles,
     rules: &Ruleset,
     setup: &Setup,
-    results: &[GameResult],
+    failing: &[&GameResult],
 ) -> Result<usize, String> {
-    let failing: Vec<&GameResult> = results.iter().filter(|r| r.outcome.is_err()).collect();
     if failing.is_empty() {
         return Ok(0);
     }
@@ -286,7 +303,7 @@ pub fn save_failures(
     let stem = std::path::Path::new(scenario)
         .file_stem()
         .map_or("game".into(), |s| s.to_string_lossy().into_owned());
-    for r in &failing {
+    for r in failing {
         let mut rec = crate::notation::Record::new(scenario, r.seed, &setup.seating, &r.answers, rules)
             .with_content(files.hash())
             .with_result(&r.outcome);

@@ -167,7 +167,7 @@ fn playouts(files: &content::ContentFiles, scenario: &str, a: &Args) -> Result<s
     let setup = spec.seat(&setup);
     let progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let start = std::time::Instant::now();
-    let results = super::sim::run_games(a.seed..a.seed + a.games, a.jobs, progress, |seed| {
+    let results = super::sim::run_games(a.seed..a.seed + a.games, a.jobs, progress, false, |seed| {
         let (result, game, fired) = crate::game::playout::checked_spec_playout(&rules, &setup, seed, &spec);
         if result.is_ok()
             && seed.is_multiple_of(10)
@@ -182,7 +182,8 @@ fn playouts(files: &content::ContentFiles, scenario: &str, a: &Args) -> Result<s
         (result, game, fired)
     });
     let summary = super::sim::summarize(scenario, &spec.to_string(), &results, start.elapsed().as_secs_f64());
-    let saved = super::sim::save_failures(&a.save_failures, scenario, true, files, &rules, &setup, &results)?;
+    let failing: Vec<&super::sim::GameResult> = results.iter().filter(|r| r.outcome.is_err()).collect();
+    let saved = super::sim::save_records(&a.save_failures, scenario, true, files, &rules, &setup, &failing)?;
     if saved > 0 {
         eprintln!("{saved} failing games saved in {}", a.save_failures.display());
     }

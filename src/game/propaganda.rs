@@ -286,10 +286,12 @@ impl<'r> Game<'r> {
         else {
             return Err(Stop::Failed("expected a space".into()));
         };
-        let (troop_dests, police_dests) = self.redeploy_destinations();
+        // The Zone itself is no destination: without it, Troops may have only Bogotá left
+        // (6.5.1).
+        let (troop_dests, police_dests) = self.redeploy_destinations(zone.bit());
         let mut moved = Action::new(GOVT, super::decision::Op::Train);
         for (t, dests) in [(PieceType::TROOPS, troop_dests), (PieceType::POLICE, police_dests)] {
-            self.redeploy_all(&mut moved, zone, t, dests & !zone.bit())?;
+            self.redeploy_all(&mut moved, zone, t, dests)?;
         }
         let base = PieceType::base(GOVT);
         while self.state.count(zone, base) > 0 {
@@ -331,13 +333,14 @@ impl<'r> Game<'r> {
     // ---- 6.5 Redeploy ------------------------------------------------------------------------
 
     /// Where Troops and Police may Redeploy to, judged before anything moves (6.5: Control
-    /// does not change until Redeployment is done).
-    fn redeploy_destinations(&self) -> (u64, u64) {
+    /// does not change until Redeployment is done), leaving out the spaces in `except`
+    /// (a FARC Zone about to be placed).
+    fn redeploy_destinations(&self, except: u64) -> (u64, u64) {
         let base = PieceType::base(GOVT);
         let mut troops = 0u64;
         let mut police = 0u64;
         for s in self.spaces() {
-            if !self.govt_may_enter(s) {
+            if except & s.bit() != 0 || !self.govt_may_enter(s) {
                 continue;
             }
             let govt_control = self.state.control(s) == Control::Govt;
@@ -384,7 +387,7 @@ impl<'r> Game<'r> {
     /// 6.5: Troops on LoCs and in Departments without a Government Base must go; other
     /// Troops and any Police may.
     pub(crate) fn redeploy_phase(&mut self) -> Result<(), Stop> {
-        let (troop_dests, police_dests) = self.redeploy_destinations();
+        let (troop_dests, police_dests) = self.redeploy_destinations(0);
         let base = PieceType::base(GOVT);
         let mut moved = Action::new(GOVT, super::decision::Op::Train);
         let must: Vec<SpaceId> = self
