@@ -852,6 +852,46 @@ fn march_example_two_guerrillas_into_santander_with_support_and_2_cubes_go_activ
 }
 
 #[test]
+fn march_the_owner_says_whether_its_shipment_goes_with_the_moving_guerrillas() {
+    // 4.5.3: a Shipment moves with the Guerrilla holding it, and its owner may hand it to
+    // another Guerrilla there at any time: 1 of 2 Underground Guerrillas moves, one of
+    // them holds a Shipment, so the owner decides whether it goes.
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "huila", farc_g(), 2);
+    put_shipment(&mut s, &r, "huila", FARC, false);
+    let answers = "farc march
+         farc huila
+         farc meta_west
+         farc 1";
+    let t = play_traced(&r, s.clone(), &[19], answers);
+    t.assert_ran_out();
+    assert_eq!(t.waiting(), "farc: How many of them carry Shipments?");
+    assert_eq!(t.offered(), ["0", "1"]);
+    for (carry, moved) in [(1, 1), (0, 0)] {
+        let t = play_traced(&r, s.clone(), &[19], &format!("{answers}\nfarc {carry}\nfarc done"));
+        t.assert_ran_out();
+        let st = &t.game.state;
+        assert_eq!(shipments_in(st, &r, "meta_west", FARC), moved);
+        assert_eq!(shipments_in(st, &r, "huila", FARC), 1 - moved);
+        assert_eq!(pieces(st, &r, "meta_west"), "1 farc U");
+    }
+    // Both Guerrillas move: the Shipment goes with them, no question.
+    let t = play_traced(
+        &r,
+        s,
+        &[19],
+        "farc march
+         farc huila
+         farc meta_west
+         farc 2
+         farc done",
+    );
+    t.assert_ran_out();
+    assert_eq!(shipments_in(&t.game.state, &r, "meta_west", FARC), 1);
+}
+
+#[test]
 fn march_onto_a_loc_is_free_and_always_exposed() {
     let r = rules();
     let mut s = empty_setup(&r);

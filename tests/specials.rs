@@ -451,6 +451,32 @@ fn assassinate_commandeers_the_shipment_of_the_removed_guerrilla() {
     assert_eq!(shipments_in(st, &r, "cali", AUC), 1);
 }
 
+#[test]
+fn commandeer_takes_the_guerrilla_holding_the_shipment_when_the_class_has_two() {
+    // 4.4.2 Commandeer: of 2 Active Cartels Guerrillas, only one holds a Shipment. The
+    // AUC picks the piece it removes, and taking the holder wins it the Shipment.
+    let (r, mut s) = assassinate_setup();
+    put_active(&mut s, &r, "cali", CARTELS, 1);
+    let t = play_traced(
+        &r,
+        s,
+        &[37],
+        "auc terror
+         auc cali
+         auc assassinate
+         auc cartels-guerrilla-active
+         auc auc-guerrilla-active",
+    );
+    t.assert_ran_out();
+    let st = &t.game.state;
+    assert_eq!(shipments_in(st, &r, "cali", AUC), 1);
+    assert_eq!(shipments_in(st, &r, "cali", CARTELS), 0);
+    assert_eq!(
+        pieces(st, &r, "cali"),
+        "1 police, 1 farc U, 1 farc base, 1 auc U, 1 auc A, 1 cartels A"
+    );
+}
+
 // ---- Cultivate (4.5.1) ------------------------------------------------------------------
 
 fn cartels_setup() -> (abyss::kernel::Ruleset, abyss::content::Setup) {

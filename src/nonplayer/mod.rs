@@ -340,6 +340,8 @@ impl NonPlayer {
                 Some(m) => number_near(req, m.underground),
                 None => max_number(req),
             },
+            // 8.1.2: Guerrillas with Shipments move first.
+            "How many of them carry Shipments?" => max_number(req),
             "How many Active Guerrillas?" => match self.current {
                 Some(m) => number_near(req, m.active),
                 None => max_number(req),

@@ -251,8 +251,11 @@ impl<'r> Game<'r> {
             .count() as u8
     }
 
-    /// Move `n` unmoved pieces of a class from one space to another, preferring pieces
-    /// without Shipments; they count as moved.
+    /// Move `n` unmoved pieces of a class from one space to another; they count as moved.
+    /// When some of the class hold Shipments and some do not, and the move could go either
+    /// way, the owner says how many holders go (4.5.3: a Shipment moves with its Guerrilla,
+    /// and its owner may hand it to another Guerrilla there at any time). Otherwise the
+    /// pieces without Shipments go first.
     pub(crate) fn move_pieces(
         &mut self,
         act: &mut Action,
@@ -262,19 +265,40 @@ impl<'r> Game<'r> {
         u: Option<bool>,
         n: u8,
     ) -> Result<(), Stop> {
+        let (mut holders, mut plain) = (0u8, 0u8);
+        if t.is_guerrilla() {
+            for p in self.state.pieces_in(self.rules, from, t, u) {
+                if !act.has_moved(p) {
+                    if self.state.holds_shipment(p) {
+                        holders += 1;
+                    } else {
+                        plain += 1;
+                    }
+                }
+            }
+        }
+        let (lo, hi) = (n.saturating_sub(plain), n.min(holders));
+        let mut carry = if lo < hi {
+            self.ask_number(t.faction, "How many of them carry Shipments?", Some(from), lo, hi)?
+        } else {
+            lo
+        };
         for _ in 0..n {
             let mut pick = None;
             for p in self.state.pieces_in(self.rules, from, t, u) {
                 if act.has_moved(p) {
                     continue;
                 }
-                if !self.state.holds_shipment(p) {
+                if self.state.holds_shipment(p) == (carry > 0) {
                     pick = Some(p);
                     break;
                 }
                 pick.get_or_insert(p);
             }
             let p = pick.ok_or_else(|| Stop::Failed("no unmoved piece to move".into()))?;
+            if self.state.holds_shipment(p) {
+                carry = carry.saturating_sub(1);
+            }
             self.state
                 .move_this(self.rules, p, to)
                 .map_err(|e| Stop::Failed(e.describe(self.rules)))?;
@@ -389,10 +413,23 @@ impl<'r> Game<'r> {
         u: Option<bool>,
         fate: ShipmentFate,
     ) -> Result<u8, Stop> {
-        let p = self
-            .state
-            .find_piece(self.rules, s, t, u)
-            .map_err(|e| Stop::Failed(e.describe(self.rules)))?;
+        // The executing Faction picks the pieces it removes. Where a removed Shipment
+        // would be its own (Captured Goods 3.3.3, Commandeer 4.4.2), taking a Guerrilla
+        // that holds one is never worse for it, so it does; otherwise one without goes.
+        let holder = match fate {
+            ShipmentFate::CapturedBy(_) if t.is_guerrilla() => self
+                .state
+                .pieces_in(self.rules, s, t, u)
+                .find(|&p| self.state.holds_shipment(p)),
+            _ => None,
+        };
+        let p = match holder {
+            Some(p) => p,
+            None => self
+                .state
+                .find_piece(self.rules, s, t, u)
+                .map_err(|e| Stop::Failed(e.describe(self.rules)))?,
+        };
         let lost = if t.is_guerrilla() && self.state.holds_shipment(p) {
             self.hand_on_shipments(by, p, fate)?
         } else {
