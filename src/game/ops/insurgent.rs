@@ -408,18 +408,27 @@ impl<'r> Game<'r> {
     // ---- Terror (3.3.4) ----------------------------------------------------------------------
 
     pub(crate) fn terror_spaces(&self, act: &Action, out: &mut impl Sink) {
-        if act.limited && act.count >= 1 {
-            return;
-        }
         for s in self.spaces() {
             if out.enough() {
                 return;
             }
-            let cost = if self.def(s).is_loc() { 0 } else { 1 };
-            if !act.selected(s) && self.underground(s, act.faction) > 0 && self.can_pay(act, cost) {
+            if self.terror_selectable(act, s, 0) {
                 out.put(Choice::Space(s));
             }
         }
+    }
+
+    /// Could `act`'s Terror select `s` now: not yet selected, an Underground Guerrilla
+    /// there, the cost paid (3.3.4) with `extra` Resources more, and room left in a
+    /// Limited Operation.
+    pub(crate) fn terror_selectable(&self, act: &Action, s: SpaceId, extra: u8) -> bool {
+        let cost = if self.def(s).is_loc() { 0 } else { 1 };
+        !(act.limited && act.count >= 1)
+            && !act.selected(s)
+            && act.allows(s)
+            && self.underground(s, act.faction) > 0
+            && u16::from(self.state.resources(act.faction)) + u16::from(act.credit) + u16::from(extra)
+                >= u16::from(self.cost(act, cost))
     }
 
     pub(crate) fn terror(&mut self, act: &mut Action) -> Result<(), Stop> {
@@ -427,19 +436,22 @@ impl<'r> Game<'r> {
             act,
             "Terror in which space?",
             |g, a, o| g.terror_spaces(a, o),
-            |g, act, s| {
-                let cost = if g.def(s).is_loc() { 0 } else { 1 };
-                g.pay(act, cost)?;
-                g.state
-                    .activate(g.rules, s, act.faction)
-                    .map_err(|e| Stop::Failed(e.describe(g.rules)))?;
-                g.terror_effect(act.faction, s);
-                Ok(())
-            },
+            |g, act, s| g.terror_in(act, s),
         )?;
         if act.faction == Faction::Auc {
             self.aid_cut(act.count);
         }
+        Ok(())
+    }
+
+    /// Terror in one selected space: pay, Activate a Guerrilla, then the marker and shift.
+    pub(crate) fn terror_in(&mut self, act: &mut Action, s: SpaceId) -> Result<(), Stop> {
+        let cost = if self.def(s).is_loc() { 0 } else { 1 };
+        self.pay(act, cost)?;
+        self.state
+            .activate(self.rules, s, act.faction)
+            .map_err(|e| Stop::Failed(e.describe(self.rules)))?;
+        self.terror_effect(act.faction, s);
         Ok(())
     }
 

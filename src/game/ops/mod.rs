@@ -549,7 +549,13 @@ impl<'r> Game<'r> {
     pub(crate) fn op_possible(&self, act: &Action) -> bool {
         let mut any = Any::default();
         self.op_first_options(act, &mut any);
-        any.0 || self.op_possible_after_extort(act)
+        any.0 || self.op_possible_after_extort(act) || self.terror_possible_after_kidnap(act)
+    }
+
+    /// 4.3.3 with 3.1 NOTE: a Terror the FARC cannot pay for yet may still be chosen when
+    /// a Kidnap first, in a space the Terror then selects, brings in the Resources.
+    fn terror_possible_after_kidnap(&self, act: &Action) -> bool {
+        act.op == Op::Terror && self.first_special_possible(act, Special::Kidnap)
     }
 
     /// 4.1 EXAMPLE (3.1 NOTE): a Faction that cannot pay for a first space yet may still

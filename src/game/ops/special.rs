@@ -28,11 +28,16 @@ impl<'r> Game<'r> {
 
     /// May Extort come before `act`'s first space (and so pay for it, 4.1 EXAMPLE)?
     pub(crate) fn extort_first_possible(&self, act: &Action) -> bool {
+        self.first_special_possible(act, Special::Extort)
+    }
+
+    /// May `sa` come before `act`'s first space?
+    pub(crate) fn first_special_possible(&self, act: &Action, sa: Special) -> bool {
         act.specials_allowed
             && act.special.is_none()
-            && Special::of(act.faction).contains(&Special::Extort)
-            && self.special_before_ok(act, Special::Extort)
-            && self.special_possible(act, Special::Extort)
+            && Special::of(act.faction).contains(&sa)
+            && self.special_before_ok(act, sa)
+            && self.special_possible(act, sa)
     }
 
     /// May `sa` come before the Operation's first space without risking that the
@@ -56,6 +61,8 @@ impl<'r> Game<'r> {
             (Special::AirLift | Special::AirStrike | Special::Eradicate, _) => true,
             // Extort Activates Underground Guerrillas, which Terror needs.
             (Special::Extort, Op::Terror) => false,
+            // A Kidnap before any Terror selects its own Terror space (4.3.3).
+            (Special::Kidnap, Op::Terror) => true,
             (Special::Extort, _) => true,
             (Special::Cultivate | Special::Process, Op::Rally) => {
                 self.state.available(PieceType::guerrilla(Faction::Cartels)) > 0 && self.can_pay(act, 1)
@@ -340,16 +347,27 @@ impl<'r> Game<'r> {
 
     /// Kidnap targets in `s`: the Government in a City or LoC (if it has Resources), the
     /// Cartels where they have 1-2 Bases (if they have Resources or a Shipment there).
-    fn kidnap_targets(&self, s: SpaceId, out: &mut impl Sink) {
+    /// With `paying`, only targets that pay Resources (not a Drug Ransom Shipment).
+    fn kidnap_targets(&self, s: SpaceId, paying: bool, out: &mut impl Sink) {
         let def = self.def(s);
         if (def.is_city() || def.is_loc()) && self.state.resources(GOVT) > 0 {
             out.put(Choice::Faction(GOVT));
         }
+        let ransom = self.cartels_shipment_in(s).is_some();
         if self.state.count(s, PieceType::base(Faction::Cartels)) > 0
-            && (self.state.resources(Faction::Cartels) > 0 || self.cartels_shipment_in(s).is_some())
+            && if paying {
+                !ransom && self.state.resources(Faction::Cartels) > 0
+            } else {
+                ransom || self.state.resources(Faction::Cartels) > 0
+            }
         {
             out.put(Choice::Faction(Faction::Cartels));
         }
+    }
+
+    /// Would a Terror in `s` (not yet selected) be paid only by the Kidnap there first?
+    fn kidnap_pays_for_terror(&self, act: &Action, s: SpaceId) -> bool {
+        !self.terror_selectable(act, s, 0) && self.terror_selectable(act, s, 1)
     }
 
     fn kidnap_spaces(&self, act: &Action, done: u64, out: &mut impl Sink) {
@@ -358,21 +376,23 @@ impl<'r> Game<'r> {
             if out.enough() {
                 return;
             }
-            if !act.selected(s) || done & s.bit() != 0 {
+            // 4.3.3: a space that was, or will be, selected for Terror this Operation (a
+            // Terror the ransom itself may pay for, 3.1 NOTE).
+            if done & s.bit() != 0 || !(act.selected(s) || self.terror_selectable(act, s, 1)) {
                 continue;
             }
             if self.state.count(s, farc) <= self.state.count(s, PieceType::POLICE) {
                 continue;
             }
             let mut n = Any::default();
-            self.kidnap_targets(s, &mut n);
+            self.kidnap_targets(s, self.kidnap_pays_for_terror(act, s), &mut n);
             if n.0 {
                 out.put(Choice::Space(s));
             }
         }
     }
 
-    fn kidnap(&mut self, act: &Action) -> Result<(), Stop> {
+    fn kidnap(&mut self, act: &mut Action) -> Result<(), Stop> {
         let farc = Faction::Farc;
         let mut done = 0u64;
         for i in 0..3 {
@@ -384,33 +404,47 @@ impl<'r> Game<'r> {
             })?;
             let Choice::Space(s) = c else { break };
             done |= s.bit();
-            let Choice::Faction(target) = self.ask(farc, "Kidnap from which Faction?", Some(s), |g, o| {
-                g.kidnap_targets(s, o)
-            })?
-            else {
-                return Err(Stop::Failed("expected a Faction".into()));
-            };
-            // Drug Ransom: a Cartels Shipment here goes to a FARC Guerrilla instead.
-            if target == Faction::Cartels
-                && let Some(ship) = self.cartels_shipment_in(s)
-            {
-                let holder = self.state.shipment_holder(ship).expect("on the map");
-                let c = self.ask(farc, "Which FARC Guerrilla takes the Shipment?", Some(s), |g, o| {
-                    g.guerrilla_classes(s, Some(farc), None, o)
-                })?;
-                self.transfer_to_class(s, ship, c, holder)?;
-                continue;
+            let paying = self.kidnap_pays_for_terror(act, s);
+            self.kidnap_in(s, paying)?;
+            if !act.selected(s) {
+                // 4.3.3 "will be selected": the Terror there follows at once (its cost may
+                // come from the ransom just taken).
+                act.spaces |= s.bit();
+                act.count += 1;
+                self.terror_in(act, s)?;
             }
-            let roll = self.state.dice.d6();
-            let take = roll.min(self.state.resources(target));
-            self.state
-                .add_resources(self.rules, target, -(take as i16))
-                .map_err(|e| Stop::Failed(e.describe(self.rules)))?;
-            self.state.gain_resources(self.rules, farc, take as i16);
-            self.note(move |r| format!("Kidnap in {}: rolls {roll}, takes {take}", r.map.space(s).name));
-            if roll == 6 {
-                self.auc_places_one(s)?;
-            }
+        }
+        Ok(())
+    }
+
+    /// Kidnap in one space: the target pays a die roll (Drug Ransom: its Shipment instead).
+    fn kidnap_in(&mut self, s: SpaceId, paying: bool) -> Result<(), Stop> {
+        let farc = Faction::Farc;
+        let Choice::Faction(target) = self.ask(farc, "Kidnap from which Faction?", Some(s), |g, o| {
+            g.kidnap_targets(s, paying, o)
+        })?
+        else {
+            return Err(Stop::Failed("expected a Faction".into()));
+        };
+        // Drug Ransom: a Cartels Shipment here goes to a FARC Guerrilla instead.
+        if target == Faction::Cartels
+            && let Some(ship) = self.cartels_shipment_in(s)
+        {
+            let holder = self.state.shipment_holder(ship).expect("on the map");
+            let c = self.ask(farc, "Which FARC Guerrilla takes the Shipment?", Some(s), |g, o| {
+                g.guerrilla_classes(s, Some(farc), None, o)
+            })?;
+            return self.transfer_to_class(s, ship, c, holder);
+        }
+        let roll = self.state.dice.d6();
+        let take = roll.min(self.state.resources(target));
+        self.state
+            .add_resources(self.rules, target, -(take as i16))
+            .map_err(|e| Stop::Failed(e.describe(self.rules)))?;
+        self.state.gain_resources(self.rules, farc, take as i16);
+        self.note(move |r| format!("Kidnap in {}: rolls {roll}, takes {take}", r.map.space(s).name));
+        if roll == 6 {
+            self.auc_places_one(s)?;
         }
         Ok(())
     }
