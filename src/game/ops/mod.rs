@@ -549,7 +549,32 @@ impl<'r> Game<'r> {
     pub(crate) fn op_possible(&self, act: &Action) -> bool {
         let mut any = Any::default();
         self.op_first_options(act, &mut any);
-        any.0 || self.op_possible_after_extort(act) || self.terror_possible_after_kidnap(act)
+        any.0
+            || self.op_possible_after_extort(act)
+            || self.terror_possible_after_kidnap(act)
+            || self.op_possible_after_process(act)
+    }
+
+    /// Has `act` a first step it can take (and pay for) now?
+    pub(crate) fn op_has_first_option(&self, act: &Action) -> bool {
+        let mut any = Any::default();
+        self.op_first_options(act, &mut any);
+        any.0
+    }
+
+    /// 4.5.2 with 3.1 NOTE: a Rally or March the Cartels cannot pay for yet may still be
+    /// chosen when Process, executed first, removes Bases for +3 Resources each.
+    fn op_possible_after_process(&self, act: &Action) -> bool {
+        if act.credit > 0
+            || !matches!(act.op, Op::Rally | Op::March)
+            || self.state.on_map(self.rules, PieceType::base(Faction::Cartels)) == 0
+            || !self.first_special_possible(act, Special::Process)
+        {
+            return false;
+        }
+        let mut funded = act.clone();
+        funded.credit = 3;
+        self.op_has_first_option(&funded)
     }
 
     /// 4.3.3 with 3.1 NOTE: a Terror the FARC cannot pay for yet may still be chosen when

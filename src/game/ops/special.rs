@@ -64,8 +64,13 @@ impl<'r> Game<'r> {
             // A Kidnap before any Terror selects its own Terror space (4.3.3).
             (Special::Kidnap, Op::Terror) => true,
             (Special::Extort, _) => true,
-            (Special::Cultivate | Special::Process, Op::Rally) => {
+            (Special::Cultivate, Op::Rally) => {
                 self.state.available(PieceType::guerrilla(Faction::Cartels)) > 0 && self.can_pay(act, 1)
+            }
+            // Process may also raise the Rally's cost by removing Bases (3.1 NOTE).
+            (Special::Process, Op::Rally) => {
+                self.state.available(PieceType::guerrilla(Faction::Cartels)) > 0
+                    && (self.can_pay(act, 1) || self.state.on_map(self.rules, PieceType::base(Faction::Cartels)) > 0)
             }
             (Special::Cultivate | Special::Process, _) => true,
             (Special::Bribe, Op::Rally) => {
@@ -133,7 +138,7 @@ impl<'r> Game<'r> {
             Special::Kidnap => self.kidnap(act),
             Special::Assassinate => self.assassinate(act),
             Special::Cultivate => self.cultivate(act),
-            Special::Process => self.process(),
+            Special::Process => self.process(act),
             Special::Bribe => self.bribe(act),
         }
     }
@@ -613,11 +618,16 @@ impl<'r> Game<'r> {
         }
     }
 
-    fn process(&mut self) -> Result<(), Stop> {
+    fn process(&mut self, act: &Action) -> Result<(), Stop> {
         let cartels = Faction::Cartels;
         let base = PieceType::base(cartels);
+        // Before an Operation it cannot yet pay for, Process must raise the Resources.
+        let must_pay = act.count == 0 && !self.op_has_first_option(act);
         let step = self.ask(cartels, "Process: remove Bases, or place Shipments?", None, |g, o| {
-            g.process_steps(o)
+            g.process_steps(o);
+            if must_pay {
+                o.retain(|&c| c == Choice::Step(Step::RemoveBases));
+            }
         })?;
         if step == Choice::Step(Step::RemoveBases) {
             let mut removed = 0;
