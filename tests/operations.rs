@@ -320,6 +320,33 @@ fn patrol_as_limited_operation_has_one_destination_and_assaults_only_there() {
     assert_eq!(Faction::ALL.map(|f| st.eligible(f)), [false, false, true, true]);
 }
 
+#[test]
+fn limited_patrol_that_moves_no_cube_has_no_destination_and_so_no_free_assault() {
+    // 3.2.2: a Limited Patrol's Assault must be in its destination LoC. A Limited Patrol
+    // that moves no cube has none: it still Activates on the LoC where its Police stand,
+    // but it cannot Assault the Cartels Guerrillas there.
+    let r = rules();
+    let mut s = empty_setup(&r);
+    put(&mut s, &r, "loc_cali_pasto", POLICE, 2);
+    put(&mut s, &r, "loc_cali_pasto", cartels_g(), 1);
+    put_active(&mut s, &r, "loc_cali_pasto", CARTELS, 1);
+    put(&mut s, &r, "huila", farc_g(), 1);
+    let answers = "farc rally
+         farc huila
+         farc done
+         farc done
+         govt patrol
+         govt done        # move nothing";
+    let t = play_traced(&r, s, &[19], answers);
+    assert!(
+        t.asked.iter().all(|q| q.prompt != "Free Assault in which LoC?"),
+        "no Assault question"
+    );
+    let st = &t.game.state;
+    assert_eq!(pieces(st, &r, "loc_cali_pasto"), "2 police, 2 cartels A");
+    assert_eq!(st.resources(GOVT), 37);
+}
+
 // ---- Sweep (3.2.3) ----------------------------------------------------------------------
 
 #[test]

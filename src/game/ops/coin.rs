@@ -285,7 +285,8 @@ impl<'r> Game<'r> {
         for s in self.spaces().filter(|&s| self.def(s).is_loc() && self.cubes(s) > 0) {
             let activates = !mods.patrol_no_activation && self.guerrillas_in(s) > 0;
             let mut assault = Any::default();
-            if !mods.patrol_no_assault {
+            // Without a move a Limited Patrol has no destination LoC to Assault in.
+            if !mods.patrol_no_assault && !act.limited {
                 self.removable(s, GOVT, Targeting::Exposed, self.coin_targets(), &mut assault);
             }
             if activates || assault.0 {
@@ -355,9 +356,12 @@ impl<'r> Game<'r> {
             return Ok(());
         }
         let targets = self.coin_targets();
-        let dest = act.destination;
+        // 3.2.2: a Limited Patrol Assaults only in its destination LoC; one that moved no
+        // cube has no destination, so no Assault.
+        let (limited, dest) = (act.limited, act.destination);
         let assaultable = move |g: &Game, o: &mut Vec<Choice>| {
-            for s in g.spaces().filter(|&s| g.def(s).is_loc() && dest.is_none_or(|d| d == s)) {
+            let allowed = |s: SpaceId| if limited { dest == Some(s) } else { true };
+            for s in g.spaces().filter(|&s| g.def(s).is_loc() && allowed(s)) {
                 let mut n = Any::default();
                 g.removable(s, GOVT, Targeting::Exposed, targets, &mut n);
                 if n.0 && g.assault_capacity(s) > 0 {
