@@ -31,9 +31,9 @@ enum Command {
     Validate(validate::Args),
     /// Print a scenario's position as a person reads it.
     Show(show::Args),
-    /// Play a game at the terminal (`--human govt,farc`; other Factions play at random).
+    /// Play a game at the terminal (`--human govt,farc`; the other Factions are Non-players, or random with `--others random`).
     Play(play::Args),
-    /// Play many complete games with random agents and report the results.
+    /// Play many complete games (random agents, or the Non-player bots with `--agents`) and report the results.
     Sim(sim::Args),
     /// Rebuild a recorded game from its record and report how it went.
     Replay(replay::Args),
