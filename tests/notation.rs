@@ -435,7 +435,7 @@ fn sim_writes_each_failing_game_as_a_record_that_replays() {
         fired: Default::default(),
     };
     let dir = TempDir::new("save-failures");
-    let n = abyss::cli::sim::save_failures(dir.path(), "quick", false, &files, &rules, &setup, &[failing]).unwrap();
+    let n = abyss::cli::sim::save_records(dir.path(), "quick", false, &files, &rules, &setup, &[&failing]).unwrap();
     assert_eq!(n, 1);
     let path = dir.path().join("quick-seed-21.rec");
     let text = std::fs::read_to_string(&path).unwrap();

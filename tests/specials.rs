@@ -346,6 +346,7 @@ fn kidnap_drug_ransom_takes_the_cartels_shipment_instead_of_rolling() {
         s,
         &[19],
         "farc terror
+         farc guaviare                     # Terror first (a Kidnap could also come first)
          farc kidnap
          farc farc-guerrilla-underground   # the FARC Guerrilla that takes the Shipment",
     );
@@ -371,9 +372,12 @@ fn kidnap_in_a_free_loc_pays_for_a_later_terror_space() {
         &r,
         with_rolls(s, &[3]),
         &[19],
-        "farc terror     # at 0 Resources only the LoC (free): chosen without a question
-         farc kidnap     # there, from the Government: +3
-         farc bogota     # now FARC can pay for Bogotá",
+        "farc terror
+         farc loc_bogota_neiva  # at 0 Resources the free LoC, or a Kidnap first (4.3.3)
+         farc kidnap
+         farc loc_bogota_neiva  # there, from the Government: +3
+         farc done              # no second Kidnap
+         farc bogota            # now FARC can pay for Bogotá",
     );
     t.assert_ran_out();
     let st = &t.game.state;
