@@ -95,17 +95,56 @@ fn fill(plan: &mut Plan, limit: usize, candidates: Vec<SpaceId>, step: impl Fn(S
     }
 }
 
-/// Candidates of equal priority, in random order when there are more than the free
-/// slots (8.2).
-fn ordered(look: &Look, dice: &mut Dice, c: Vec<SpaceId>) -> Vec<SpaceId> {
-    if c.len() <= 1 {
+/// Candidates of equal priority, in random order when there are more than the `room`
+/// left for them (8.2). When every candidate gets its turn, nothing is left to chance
+/// and the table is not rolled: they go in map order.
+fn ordered(look: &Look, dice: &mut Dice, c: Vec<SpaceId>, room: usize) -> Vec<SpaceId> {
+    if c.len() <= room.max(1) {
         c
     } else {
         shuffled(look.r, look.st, dice, &c)
     }
 }
 
+/// One of several origins of equal priority by an equal-chance roll (8.7.2 NOTE); no
+/// roll when there is only one.
+fn one_of(dice: &mut Dice, c: &[SpaceId]) -> SpaceId {
+    if c.len() == 1 {
+        c[0]
+    } else {
+        c[dice.equal_chance(c.len() as u32) as usize]
+    }
+}
+
+/// How many more spaces the plan can pay for: at most `limit` spaces, 1 Resource each
+/// (8.1: a Non-player at 0 Resources operates in no further spaces).
+fn slots(look: &Look, plan: &Plan, f: Faction, limit: usize) -> usize {
+    let paid = plan.spaces.iter().filter(|x| look.land(x.0)).count();
+    let money = (look.st.resources(f) as usize).saturating_sub(paid);
+    limit.saturating_sub(plan.spaces.len()).min(money)
+}
+
 // ---- Rally (8.5.1, 8.6.1, 8.7.1) -------------------------------------------------------------
+
+/// Rally places Population + Bases Guerrillas where `f` has a Base, else 1.
+fn rally_places(look: &Look, s: SpaceId, f: Faction) -> u8 {
+    if look.bases(s, f) > 0 {
+        look.pop(s) + look.bases(s, f)
+    } else {
+        1
+    }
+}
+
+/// The room for candidates that place Guerrillas: the plan's slots when the `avail`
+/// Guerrillas serve them all, else none (who comes first then matters).
+fn placing_room(look: &Look, plan: &Plan, f: Faction, limit: usize, c: &[SpaceId], avail: u8) -> usize {
+    let need: usize = c.iter().map(|&s| rally_places(look, s, f) as usize).sum();
+    if need <= avail as usize {
+        slots(look, plan, f, limit)
+    } else {
+        0
+    }
+}
 
 fn rally(look: &Look, dice: &mut Dice, f: Faction) -> Plan {
     let name = match f {
@@ -130,7 +169,8 @@ fn rally(look: &Look, dice: &mut Dice, f: Faction) -> Plan {
         .copied()
         .filter(|&s| look.rally_base_space(s, f))
         .collect();
-    let mut b1 = ordered(look, dice, b1);
+    let room = slots(look, &plan, f, limit).min(look.available(base) as usize);
+    let mut b1 = ordered(look, dice, b1, room);
     b1.truncate(look.available(base) as usize);
     fill(&mut plan, limit, b1, |_| Some(Step::Base));
     // Bullet 2: flip Active Guerrillas Underground where there is a Base and a cube.
@@ -139,7 +179,7 @@ fn rally(look: &Look, dice: &mut Dice, f: Faction) -> Plan {
         .copied()
         .filter(|&s| !plan.has_space(s) && look.ag(s, f) > 0 && look.bases(s, f) > 0 && look.cubes(s) > 0)
         .collect();
-    let b2 = ordered(look, dice, b2);
+    let b2 = ordered(look, dice, b2, slots(look, &plan, f, limit));
     fill(&mut plan, limit, b2, |_| Some(Step::Regroup));
     let mut avail = look.available(g);
     match f {
@@ -151,7 +191,8 @@ fn rally(look: &Look, dice: &mut Dice, f: Faction) -> Plan {
                 .copied()
                 .filter(|&s| !plan.has_space(s) && look.bases(s, f) > 0 && look.g(s, f) == 0)
                 .collect();
-            for s in ordered(look, dice, b3) {
+            let room = placing_room(look, &plan, f, limit, &b3, avail);
+            for s in ordered(look, dice, b3, room) {
                 if plan.spaces.len() >= limit {
                     break;
                 }
@@ -222,7 +263,8 @@ fn rally(look: &Look, dice: &mut Dice, f: Faction) -> Plan {
                             }
                     })
                     .collect();
-                for s in ordered(look, dice, c) {
+                let room = placing_room(look, &plan, f, limit, &c, avail);
+                for s in ordered(look, dice, c, room) {
                     if plan.spaces.len() >= limit || avail == 0 {
                         break;
                     }
@@ -241,7 +283,8 @@ fn rally(look: &Look, dice: &mut Dice, f: Faction) -> Plan {
                     !plan.has_space(s) && look.bases(s, f) > 0 && look.st.can_stack(look.r, s, g, None).is_ok()
                 })
                 .collect();
-            for s in ordered(look, dice, b3) {
+            let room = placing_room(look, &plan, f, limit, &b3, avail);
+            for s in ordered(look, dice, b3, room) {
                 if avail == 0 {
                     break;
                 }
@@ -271,16 +314,17 @@ fn rally(look: &Look, dice: &mut Dice, f: Faction) -> Plan {
 /// A group of `movable` Guerrillas (`ug` of them Underground) marching from `from` into
 /// `to` per 8.1.2: as many as can stay Underground, Underground ones first; when
 /// Activation cannot be avoided, all of them, Active ones first. The Guerrillas left
-/// behind are Underground ones.
+/// behind are Underground ones. A group of Active Guerrillas only has no one to keep
+/// Underground: all of them go.
 fn group(look: &Look, f: Faction, from: SpaceId, to: SpaceId, movable: u8) -> Option<Move> {
     if movable == 0 {
         return None;
     }
     let (ug, ag) = (look.ug(from, f), look.ag(from, f));
     let cap = look.stay_underground_cap(f, to);
-    let (u, a) = if cap == 0 || cap == u8::MAX {
-        // Nothing can stay Underground (or everything can): Active ones first, so that
-        // those left behind are Underground.
+    let (u, a) = if cap == 0 || cap == u8::MAX || ug == 0 {
+        // Nothing can stay Underground (or everything can, or nothing is Underground):
+        // Active ones first, so that those left behind are Underground.
         let a = ag.min(movable);
         (movable - a, a)
     } else {
@@ -405,11 +449,7 @@ fn farc_march(look: &Look, dice: &mut Dice, cx: Context) -> Plan {
             };
             locs.retain(|&x| x != l);
             let origins: Vec<SpaceId> = look.adjacent(l).filter(|&o| movable(&left, o) > 0).collect();
-            let o = if origins.len() == 1 {
-                origins[0]
-            } else {
-                origins[dice.equal_chance(origins.len() as u32) as usize]
-            };
+            let o = one_of(dice, &origins);
             let m = group(look, f, o, l, 1).expect("movable");
             take(&mut left, o, 1);
             order.push(m);
@@ -432,7 +472,8 @@ fn farc_march(look: &Look, dice: &mut Dice, cx: Context) -> Plan {
                     && (look.stay_underground_cap(f, d) > 0) == underground_first
             })
             .collect();
-        for d in ordered(look, dice, c) {
+        // Destinations compete for the same marchers, so their order always matters.
+        for d in ordered(look, dice, c, 0) {
             if phase_s == 3 || budget == 0 {
                 break;
             }
@@ -456,7 +497,7 @@ fn farc_march(look: &Look, dice: &mut Dice, cx: Context) -> Plan {
         && let Some(most) = left.iter().map(|x| x.1).max().filter(|&n| n > 0)
     {
         let tops: Vec<SpaceId> = left.iter().filter(|x| x.1 == most).map(|x| x.0).collect();
-        let o = tops[dice.equal_chance(tops.len() as u32) as usize];
+        let o = one_of(dice, &tops);
         let dests: Vec<SpaceId> = look.adjacent(o).filter(|&d| look.land(d) && look.pop(d) > 0).collect();
         if let Some(d) = pick(look.r, look.st, dice, &dests)
             && let Some(m) = group(look, f, o, d, most)
@@ -483,7 +524,7 @@ fn cartels_terror(look: &Look, dice: &mut Dice) -> Plan {
         c(|l| l < Support::Neutral),
         c(|l| l == Support::Neutral),
     ] {
-        let t = ordered(look, dice, tier);
+        let t = ordered(look, dice, tier, slots(look, &plan, f, 3));
         fill(&mut plan, 3, t, |_| None);
     }
     plan
@@ -510,7 +551,7 @@ fn auc_terror(look: &Look, dice: &mut Dice) -> Plan {
         .spaces()
         .filter(|&s| ok(s) && look.land(s) && !plan.has_space(s))
         .collect();
-    let b3 = ordered(look, dice, b3);
+    let b3 = ordered(look, dice, b3, slots(look, &plan, f, 3));
     fill(&mut plan, 3, b3, |_| None);
     plan
 }
@@ -551,7 +592,8 @@ fn farc_terror(look: &Look, dice: &mut Dice) -> Plan {
         .spaces()
         .filter(|&s| ok(s) && !plan.has_space(s) && kidnap_target(look, s).is_some())
         .collect();
-    for s in ordered(look, dice, c) {
+    let room = 3usize.saturating_sub(kidnaps).min(slots(look, &plan, f, usize::MAX));
+    for s in ordered(look, dice, c, room) {
         if kidnaps >= 3 {
             break;
         }
@@ -569,7 +611,7 @@ fn farc_terror(look: &Look, dice: &mut Dice) -> Plan {
                 && look.support(s) > Support::ActiveOpposition
         })
         .collect();
-    let c = ordered(look, dice, c);
+    let c = ordered(look, dice, c, slots(look, &plan, f, usize::MAX));
     fill(&mut plan, usize::MAX, c, |_| None);
     plan
 }
@@ -593,7 +635,7 @@ fn auc_attack(look: &Look, dice: &mut Dice) -> Plan {
         .spaces()
         .filter(|&s| (look.ug(s, f) > 0 || look.g(s, f) >= 3) && attack_target(look, f, s, &plan.targets).is_some())
         .collect();
-    c = ordered(look, dice, c);
+    c = ordered(look, dice, c, slots(look, &plan, f, 3));
     c.sort_by_key(|&s| std::cmp::Reverse(look.g(s, f)));
     fill(&mut plan, 3, c, |_| None);
     ambush(look, f, &mut plan);
@@ -640,7 +682,7 @@ fn cartels_attack(look: &Look, dice: &mut Dice) -> Plan {
         .spaces()
         .filter(|&s| look.g(s, f) > 0 && look.others(s, f) > 0)
         .collect();
-    c = ordered(look, dice, c);
+    c = ordered(look, dice, c, usize::MAX);
     c.sort_by_key(|&s| std::cmp::Reverse(look.g(s, f)));
     fill(&mut plan, usize::MAX, c, |_| None);
     plan

@@ -99,7 +99,8 @@ fn civic_prospect(look: &Look, s: SpaceId) -> u16 {
     let add = train_cubes(look, s);
     let mods = look.st.mods();
     let (t, p) = (look.troops(s), look.police(s));
-    let need = mods.civic_action_min_troops.max(1).saturating_sub(t) + mods.civic_action_min_police.max(1).saturating_sub(p);
+    let need =
+        mods.civic_action_min_troops.max(1).saturating_sub(t) + mods.civic_action_min_police.max(1).saturating_sub(p);
     if need > add {
         return 0;
     }
@@ -184,7 +185,10 @@ pub fn plan(look: &Look, dice: &mut Dice, op: Op) -> Plan {
             }
             order.retain(|&s| train_cubes(look, s) > 0 && (look.troops(s) == 0 || look.police(s) == 0));
             order.sort_by_key(|&s| std::cmp::Reverse((look.support(s) < Support::ActiveSupport, look.pop(s))));
-            let mut money = look.st.resources(Faction::Govt).saturating_sub(3 * plan.spaces.len() as u8);
+            let mut money = look
+                .st
+                .resources(Faction::Govt)
+                .saturating_sub(3 * plan.spaces.len() as u8);
             for s in order {
                 if plan.spaces.len() >= 3 || money < TRAIN_AND_SHIFT {
                     break;

@@ -276,10 +276,10 @@ impl NonPlayer {
 
     fn operation(&mut self, req: &Request, look: &Look, dice: &mut Dice) -> Option<usize> {
         let me = self.faction;
-        if me == Faction::Govt {
-            if let Some(i) = govt::answer(&self.plan, req, look) {
-                return Some(i);
-            }
+        if me == Faction::Govt
+            && let Some(i) = govt::answer(&self.plan, req, look)
+        {
+            return Some(i);
         }
         match req.prompt {
             "Rally in which space?"

@@ -32,6 +32,11 @@ pub fn random_space(r: &Ruleset, dice: &mut Dice, candidates: &[SpaceId]) -> Opt
         1 => return Some(candidates[0]),
         _ => {}
     }
+    // 8.2: Panamá or Ecuador, when a space and a candidate, is selected before any
+    // other: no roll.
+    if let Some(&s) = r.nonplayer.first_when_candidate.iter().find(|s| candidates.contains(s)) {
+        return Some(s);
+    }
     let rolled = (dice.d6(), dice.d6(), dice.d6());
     walk(r, rolled, candidates).or_else(|| Some(candidates[dice.equal_chance(candidates.len() as u32) as usize]))
 }

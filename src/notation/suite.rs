@@ -653,16 +653,16 @@ impl<'c> Runner<'c> {
             answers.push((a.faction, c));
         }
         for (c, line) in &t.changes {
-            if let Change::BotDice(x, _) = c {
-                if !setup.seating.non_players.contains(x) {
-                    return Err(at(
-                        *line,
-                        format!(
-                            "bot-dice {}: that Faction is not a Non-player (name it after `non-players` in `seating`)",
-                            x.slug()
-                        ),
-                    ));
-                }
+            if let Change::BotDice(x, _) = c
+                && !setup.seating.non_players.contains(x)
+            {
+                return Err(at(
+                    *line,
+                    format!(
+                        "bot-dice {}: that Faction is not a Non-player (name it after `non-players` in `seating`)",
+                        x.slug()
+                    ),
+                ));
             }
         }
         let (script, mut agents) = Replay::new(answers);

@@ -423,7 +423,7 @@ impl<'r> Game<'r> {
     /// Limited Operation.
     pub(crate) fn terror_selectable(&self, act: &Action, s: SpaceId, extra: u8) -> bool {
         let cost = if self.def(s).is_loc() { 0 } else { 1 };
-        !(act.limited && act.count >= 1)
+        (!act.limited || act.count == 0)
             && !act.selected(s)
             && act.allows(s)
             && self.underground(s, act.faction) > 0
