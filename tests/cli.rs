@@ -97,3 +97,26 @@ fn show_refuses_a_broken_scenario_with_its_findings() {
     assert_eq!(code, 1);
     assert!(err.contains("scenarios/broken.toml:5: base-on-loc"), "{err}");
 }
+
+#[test]
+fn solitaire_plays_to_the_end_with_the_non_players() {
+    // The Government at the terminal always answers its first option; the other Factions
+    // are the section 8 bots. The game must reach its end and report the solitaire result.
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_abyss"))
+        .args(["play", "--human", "govt", "--seed", "3"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let _ = input.write_all("1\n".repeat(5000).as_bytes());
+    drop(input);
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(stdout.contains("Game over"), "{stdout}");
+    assert!(stdout.contains("Solitaire: "), "{stdout}");
+}

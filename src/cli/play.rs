@@ -115,6 +115,9 @@ pub fn run(mut a: Args) -> Result<i32, String> {
                 if let Some(score) = outcome.solitaire {
                     // 8.8: the player's margin minus the highest Non-player margin.
                     println!("Solitaire: {score:+} ({})", crate::game::engine::solitaire_level(score));
+                } else if game.solitaire() && outcome.victory_check.is_some() {
+                    // 8.8: only a Non-player can win at a victory check.
+                    println!("Solitaire: a Non-player met its victory condition, so the player loses (8.8)");
                 }
                 return Ok(0);
             }
