@@ -206,46 +206,35 @@ pub fn plan(look: &Look, dice: &mut Dice, op: Op) -> Plan {
 /// not cover: a mix of Troops and Police (Civic Action needs both, 6.4.1), where Civic
 /// Action goes, and how far it goes.
 pub fn answer(plan: &Plan, req: &Request, look: &Look) -> Option<usize> {
-    let numbers = || {
-        req.options
-            .iter()
-            .enumerate()
-            .filter_map(|(i, c)| if let Choice::Number(n) = c { Some((i, *n)) } else { None })
-    };
-    let find = |c: Choice| req.options.iter().position(|&o| o == c);
+    use super::{find, max_number, number_near};
     match req.prompt {
-        // Half the room as Troops (at least one where none stand), the rest Police.
+        // Half the room as Troops (at least one Police where none stand), the rest Police.
         "Place how many Troops?" => {
             let s = req.about?;
-            let max = numbers().map(|x| x.1).max()?;
+            let max = req
+                .options
+                .iter()
+                .filter_map(|c| if let Choice::Number(n) = c { Some(*n) } else { None })
+                .max()?;
             let mut want = max.div_ceil(2);
             if look.police(s) == 0 && want == max && max > 1 {
                 want -= 1;
             }
-            numbers().find(|x| x.1 == want).map(|x| x.0)
+            number_near(req, want)
         }
-        "Place how many Police?" => numbers().max_by_key(|x| x.1).map(|x| x.0),
-        "Then a Base or Civic Action?" => find(Choice::Step(Step::CivicAction)).or_else(|| find(Choice::Done)),
-        "Civic Action where?" => {
-            let planned = plan
-                .spaces
-                .iter()
-                .filter(|x| x.1 == Some(Step::CivicAction))
-                .find_map(|x| find(Choice::Space(x.0)));
-            planned.or_else(|| {
-                let mut c: Vec<(usize, SpaceId)> = req
-                    .options
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(i, c)| if let Choice::Space(s) = c { Some((i, *s)) } else { None })
-                    .collect();
-                c.sort_by_key(|&(_, s)| std::cmp::Reverse(look.pop(s)));
-                c.first().map(|x| x.0)
-            })
+        "Place how many Police?" => max_number(req),
+        "Then a Base or Civic Action?" => {
+            find(req, Choice::Step(Step::CivicAction)).or_else(|| find(req, Choice::Done))
         }
+        // The planned space; otherwise the general answer (the most populous).
+        "Civic Action where?" => plan
+            .spaces
+            .iter()
+            .filter(|x| x.1 == Some(Step::CivicAction))
+            .find_map(|x| find(req, Choice::Space(x.0))),
         "Another Civic Action step here?" => {
             let go = look.st.resources(Faction::Govt) >= 3 + RESERVE;
-            find(if go { Choice::Yes } else { Choice::No })
+            find(req, if go { Choice::Yes } else { Choice::No })
         }
         _ => None,
     }
