@@ -266,7 +266,8 @@ impl<'r> Game<'r> {
         n: u8,
     ) -> Result<(), Stop> {
         let (mut holders, mut plain) = (0u8, 0u8);
-        if t.is_guerrilla() {
+        // Most moves happen with no Shipment on the map: skip the count then.
+        if t.is_guerrilla() && self.state.shipments_on_map().next().is_some() {
             for p in self.state.pieces_in(self.rules, from, t, u) {
                 if !act.has_moved(p) {
                     if self.state.holds_shipment(p) {
