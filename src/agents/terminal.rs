@@ -192,7 +192,7 @@ mod tests {
         };
         let req = Request {
             faction: Faction::Farc,
-            prompt: "Execute an Operation, or Pass?",
+            prompt: "Execute an Operation, or Pass?".into(),
             about: None,
             options: vec![Choice::Pass, Choice::Op(crate::game::Op::Rally)],
         };

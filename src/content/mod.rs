@@ -28,6 +28,9 @@ pub const NONPLAYER_FILE: &str = "rules/nonplayer.toml";
 /// Load and check rules/: the map, the forces and the cards. None if any is unusable;
 /// the findings say why, all of them.
 pub fn load_ruleset(files: &ContentFiles, findings: &mut Vec<Finding>) -> Option<Ruleset> {
+    // The Event cards of this content run in the Lua host: the rules engine reaches it
+    // only through its EventScripts trait.
+    crate::game::install_scripts(crate::script::runner);
     let mut out = Findings::default();
     let read = |path: &str, out: &mut Findings| {
         let f = files.get(path);

@@ -2,7 +2,7 @@
 //! of every answer. Rules code is straight-line Rust that asks and continues: each
 //! question goes through `Game::ask` with the explicit list of legal options.
 
-use super::decision::{Agent, Choice, Doing, Request, Stop, View};
+use super::decision::{Agent, Choice, Doing, Prompt, Request, Stop, View};
 use crate::content::Seating;
 use crate::kernel::{Faction, Ruleset, SpaceId, State, check_invariants};
 
@@ -79,16 +79,16 @@ pub struct Game<'r> {
     pub stats: Stats,
     /// Human-readable lines of what happened, when enabled.
     pub log: Option<Vec<String>>,
-    agents: Vec<Box<dyn Agent + 'r>>,
+    pub(crate) agents: Vec<Box<dyn Agent + 'r>>,
     request: Request,
     /// Per-card bookkeeping (2.3.6, Capabilities that limit spaces per card).
     pub(crate) card: CardContext,
     /// Forces still to be placed by Open Deployment before the first card (2.1).
     pub(crate) open_deployment: Vec<(Faction, [u8; crate::kernel::PieceType::COUNT])>,
-    /// The game's Lua VM, started at the first Event.
-    pub(crate) scripts: Option<std::rc::Rc<crate::script::Host>>,
+    /// What runs the Event cards' scripts, found at the first Event (src/game/events.rs).
+    pub(crate) scripts: Option<std::rc::Rc<dyn super::events::EventScripts>>,
     /// Events whose script failed: each was rolled back and the game went on (5.0).
-    pub event_failures: Vec<crate::script::ScriptError>,
+    pub event_failures: Vec<super::events::ScriptError>,
     /// Event sides executed, by card and side.
     pub events_played: Vec<(u8, crate::kernel::Side)>,
     /// Wall time spent executing Events (the Lua VM, its start and the questions asked
@@ -96,6 +96,8 @@ pub struct Game<'r> {
     pub event_time: std::time::Duration,
     /// What the game is doing now (for agents that plan, through the View).
     pub(crate) doing: Doing,
+    /// Dry runs under way (src/game/dryrun.rs): nothing done now is for real.
+    pub(crate) dry_runs: Vec<super::dryrun::DryRun<'r>>,
 }
 
 /// What the rules track across one card.
@@ -146,7 +148,7 @@ impl<'r> Game<'r> {
             agents,
             request: Request {
                 faction: Faction::Govt,
-                prompt: "",
+                prompt: Prompt::Static(""),
                 about: None,
                 options: Vec::with_capacity(64),
             },
@@ -157,6 +159,7 @@ impl<'r> Game<'r> {
             events_played: Vec::new(),
             event_time: std::time::Duration::ZERO,
             doing: Doing::Nothing,
+            dry_runs: Vec::new(),
         }
     }
 
@@ -181,10 +184,11 @@ impl<'r> Game<'r> {
     pub(crate) fn ask(
         &mut self,
         f: Faction,
-        prompt: &'static str,
+        prompt: impl Into<Prompt>,
         about: Option<SpaceId>,
         build: impl FnOnce(&Self, &mut Vec<Choice>),
     ) -> Asked {
+        let prompt = prompt.into();
         let mut options = std::mem::take(&mut self.request.options);
         options.clear();
         build(self, &mut options);
@@ -206,7 +210,7 @@ impl<'r> Game<'r> {
             }
         }
         self.request.faction = f;
-        self.request.prompt = prompt;
+        self.request.prompt = prompt.clone();
         self.request.about = about;
         let view = View {
             rules: self.rules,
@@ -237,7 +241,7 @@ impl<'r> Game<'r> {
     pub(crate) fn ask_number(
         &mut self,
         f: Faction,
-        prompt: &'static str,
+        prompt: impl Into<Prompt>,
         about: Option<SpaceId>,
         lo: u8,
         hi: u8,
@@ -252,7 +256,12 @@ impl<'r> Game<'r> {
     }
 
     /// Ask yes or no.
-    pub(crate) fn ask_yes(&mut self, f: Faction, prompt: &'static str, about: Option<SpaceId>) -> Result<bool, Stop> {
+    pub(crate) fn ask_yes(
+        &mut self,
+        f: Faction,
+        prompt: impl Into<Prompt>,
+        about: Option<SpaceId>,
+    ) -> Result<bool, Stop> {
         Ok(self.ask(f, prompt, about, |_, o| o.extend([Choice::Yes, Choice::No]))? == Choice::Yes)
     }
 

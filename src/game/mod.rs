@@ -5,8 +5,11 @@
 pub mod decision;
 pub mod deck;
 mod deployment;
+mod dryrun;
 pub mod engine;
-mod events;
+mod event_pieces;
+pub mod events;
+pub mod grant;
 mod negotiation;
 pub mod ops;
 pub mod playout;
@@ -14,6 +17,8 @@ mod propaganda;
 pub mod sequence;
 mod turn;
 
-pub use decision::{Agent, Choice, Doing, Op, RandomAgent, Request, Special, Step, Stop, View};
+pub use decision::{Agent, Choice, Doing, Op, Prompt, RandomAgent, Request, Special, Step, Stop, View};
 pub use engine::{Game, Outcome, Stats};
-pub use ops::Action;
+pub use events::{EventScripts, Exec, RunError, ScriptError, install_scripts};
+pub use grant::Grant;
+pub use ops::{Action, Force};
