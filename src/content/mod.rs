@@ -13,7 +13,7 @@ pub mod source;
 
 pub use findings::{Finding, SourceFile};
 pub use scenario::Scenario;
-pub use setup::{DeckSpec, Seating, Setup, build_setup};
+pub use setup::{DeckSpec, Lasting, Seating, Setup, build_setup};
 pub use source::ContentFiles;
 
 use crate::kernel::Ruleset;

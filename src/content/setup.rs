@@ -66,6 +66,38 @@ pub struct Setup {
     /// order (Cartels, AUC, FARC, Government), with the pieces each places (per
     /// PieceType index): the forces its Standard Deployment would have had.
     pub open_deployment: Vec<(Faction, [u8; PieceType::COUNT])>,
+    /// The Capabilities and Momentum in effect at the start, whose card scripts the game
+    /// runs before anything else to switch their effects on (5.3, 5.4): the markers are
+    /// in `state`, the rules they change are in the scripts.
+    pub lasting: Vec<Lasting>,
+}
+
+/// A lasting Event in effect at the start of a game: its card, side, and the Faction that
+/// executed it (some Momentum depends on it: "no Sweep or Assault against the executing
+/// Faction").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lasting {
+    pub card: u8,
+    pub side: Side,
+    pub by: Faction,
+}
+
+impl Lasting {
+    /// A Capability, executed by anyone (its effect does not depend on who), or a
+    /// Momentum card's shaded side, executed by `by` or else by the first Insurgent in the
+    /// card's Faction order.
+    pub fn new(r: &Ruleset, card: u8, side: Side, by: Option<Faction>) -> Lasting {
+        let first_insurgent = r
+            .card(card)
+            .and_then(|c| c.order.iter().copied().find(|&f| f != Faction::Govt))
+            .unwrap_or(Faction::Farc);
+        let momentum = r.card(card).is_some_and(|c| c.momentum) && side == Side::Shaded;
+        Lasting {
+            card,
+            side,
+            by: by.unwrap_or(if momentum { first_insurgent } else { Faction::Govt }),
+        }
+    }
 }
 
 fn setup_code(r: &Refusal) -> &'static str {
@@ -246,19 +278,23 @@ pub fn build_setup(sc: &Scenario, r: &Ruleset, seed: u64) -> (Setup, Vec<Finding
             }
         }
     }
+    let mut lasting = Vec::new();
     for (card, side) in sc.capabilities.iter().flatten() {
         let Some(sd) = Side::from_slug(&side.value) else {
             out.push(side.finding("bad-value", format!("side `{}` must be unshaded or shaded", side.value)));
             continue;
         };
         let n = card.value.clamp(0, 255) as u8;
-        if let Err(e) = st.set_capability(r, n, sd) {
-            refused(card.pos(), format!("capability {}", card.value), e, &mut out);
+        match st.set_capability(r, n, sd) {
+            Ok(_) => lasting.push(Lasting::new(r, n, sd, None)),
+            Err(e) => refused(card.pos(), format!("capability {}", card.value), e, &mut out),
         }
     }
     for m in sc.momentum.iter().flatten() {
-        if let Err(e) = st.add_momentum(r, m.value.clamp(0, 255) as u8) {
-            refused(m.pos(), format!("momentum {}", m.value), e, &mut out);
+        let n = m.value.clamp(0, 255) as u8;
+        match st.add_momentum(r, n) {
+            Ok(_) => lasting.push(Lasting::new(r, n, Side::Shaded, None)),
+            Err(e) => refused(m.pos(), format!("momentum {}", m.value), e, &mut out),
         }
     }
 
@@ -313,6 +349,7 @@ pub fn build_setup(sc: &Scenario, r: &Ruleset, seed: u64) -> (Setup, Vec<Finding
             final_propaganda,
             skip_victory,
             open_deployment,
+            lasting,
         },
         out,
     )

@@ -98,6 +98,8 @@ pub struct Game<'r> {
     pub(crate) doing: Doing,
     /// Dry runs under way (src/game/dryrun.rs): nothing done now is for real.
     pub(crate) dry_runs: Vec<super::dryrun::DryRun<'r>>,
+    /// Lasting Events of the set-up whose scripts have yet to switch their effects on.
+    pub(crate) lasting_pending: Vec<crate::content::Lasting>,
 }
 
 /// What the rules track across one card.
@@ -154,6 +156,7 @@ impl<'r> Game<'r> {
             },
             card: CardContext::default(),
             open_deployment: setup.open_deployment,
+            lasting_pending: setup.lasting,
             scripts: None,
             event_failures: Vec::new(),
             events_played: Vec::new(),

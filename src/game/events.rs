@@ -93,9 +93,26 @@ impl<'r> Game<'r> {
         self.rules.events.card(number).is_some()
     }
 
+    /// Switch on the Capabilities and Momentum the set-up put in effect (5.3, 5.4) by
+    /// running their cards' scripts: the rules they change live in the scripts, not in the
+    /// markers. Done once, before the first card or Event.
+    pub fn switch_on_lasting_effects(&mut self) -> Result<(), Stop> {
+        for l in std::mem::take(&mut self.lasting_pending) {
+            if let Some(e) = self.execute_event(l.by, l.card, l.side)? {
+                return Err(Stop::Failed(format!("switching on a lasting Event of the set-up: {e}")));
+            }
+            // Not an Event played in this game.
+            self.events_played.pop();
+        }
+        Ok(())
+    }
+
     /// Faction `f` executes side `side` of card `number` (5.1-5.5). Returns the failure if
     /// the script failed and was rolled back.
     pub fn execute_event(&mut self, f: Faction, number: u8, side: Side) -> Result<Option<ScriptError>, Stop> {
+        if !self.lasting_pending.is_empty() {
+            self.switch_on_lasting_effects()?;
+        }
         let started = std::time::Instant::now();
         let doing = super::decision::Doing::Event {
             faction: f,

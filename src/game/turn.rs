@@ -11,6 +11,7 @@ use crate::kernel::{CardKind, Faction, PieceType, Side, SpaceId};
 impl<'r> Game<'r> {
     /// Play from the current card to the end of the game.
     pub fn play(&mut self) -> Result<Outcome, Stop> {
+        self.switch_on_lasting_effects()?;
         self.doing(Doing::Deployment, |g| g.open_deployment())?;
         let final_event = self.final_event_index();
         let mut last_was_propaganda = false;

@@ -16,6 +16,8 @@ pub fn event_has_effect(view: &View, f: Faction, card: u8, side: Side) -> bool {
         final_propaganda: 4,
         skip_victory: vec![],
         open_deployment: vec![],
+        // The position is the live game's: its lasting effects are on already.
+        lasting: vec![],
     };
     let agents: Vec<Box<dyn Agent + '_>> = Faction::ALL
         .iter()

@@ -26,6 +26,16 @@ fn short(g: &Game, want: u32, done: u32) {
 /// judged on the whole text, in `choose`).
 fn short_all(_g: &Game, _done: u32) {}
 
+/// An amount added to a track: any whole number, taken as at most ±999 (the tracks end
+/// at 0 and 99 or 29 anyway, 1.7).
+fn saturated(name: &str, a: &Arg) -> R<i16> {
+    match a {
+        Arg::Int(n) => Ok((*n).clamp(-999, 999) as i16),
+        Arg::Num(x) if x.fract() == 0.0 => Ok(x.clamp(-999.0, 999.0) as i16),
+        other => Err(err(name, format!("{} is not a whole number", super::shown(other)))),
+    }
+}
+
 /// The Factions whose pieces `who` names, in order.
 fn factions_in(who: u8) -> impl Iterator<Item = Faction> {
     Faction::ALL.into_iter().filter(move |f| who & (1 << f.index()) != 0)
@@ -698,7 +708,8 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
     })?;
     method(lua, m, api, "add_resources", |_, _, (f, n): (Arg, Arg)| {
         let f = faction("add_resources", &f)?;
-        let n = amount("add_resources", &n, 999)?;
+        // 1.7: the track stops at 0 and 99 whatever the amount.
+        let n = saturated("add_resources", &n)?;
         game("add_resources", |g, _| {
             g.state.gain_resources(g.rules, f, n);
             Ok(g.state.resources(f))
@@ -715,7 +726,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         })
     })?;
     method(lua, m, api, "add_aid", |_, _, (n,): (Arg,)| {
-        let n = amount("add_aid", &n, 999)?;
+        let n = saturated("add_aid", &n)?;
         game("add_aid", |g, _| {
             g.state.gain_aid(g.rules, n);
             Ok(g.state.aid())
