@@ -15,5 +15,6 @@ pub mod sequence;
 mod turn;
 
 pub use decision::{Agent, Choice, Doing, Op, RandomAgent, Request, Special, Step, Stop, View};
-pub use engine::{Game, Outcome, Stats};
+pub use engine::{Game, Outcome, Stats, Watcher};
 pub use ops::Action;
+pub use turn::victory_margin;
