@@ -5,7 +5,7 @@
 //! position reads the same in both.
 
 use super::Position;
-use crate::content::export::shipments_in;
+use crate::content::export::shipment_holders;
 use crate::content::scenario::PIECE_KEYS;
 use crate::content::setup::OUT_OF_PLAY_KEYS;
 use crate::kernel::ruleset::Terrain;
@@ -76,9 +76,11 @@ pub struct SpaceJson {
 }
 
 #[derive(Serialize)]
+/// A Guerrilla holding Shipments: its Faction, its state, how many it holds.
 pub struct ShipmentJson {
     pub faction: &'static str,
     pub active: bool,
+    pub count: u8,
 }
 
 fn per_faction<T>(f: impl Fn(Faction) -> T) -> BTreeMap<&'static str, T> {
@@ -161,11 +163,12 @@ pub fn position_json(pos: &Position) -> PositionJson {
                 terror: sp.terror,
                 sabotage: sp.sabotage,
                 farc_zone: sp.farc_zone,
-                shipments: shipments_in(r, st, s)
+                shipments: shipment_holders(r, st, s)
                     .into_iter()
-                    .map(|(f, underground)| ShipmentJson {
+                    .map(|(f, underground, count)| ShipmentJson {
                         faction: f.slug(),
                         active: !underground,
+                        count,
                     })
                     .collect(),
             }

@@ -995,7 +995,7 @@ impl<'a> Painter<'a> {
         let r = self.rules;
         let st = pos.state;
         let sp = st.space(s);
-        let ships = crate::content::export::shipments_in(r, st, s);
+        let ships = crate::content::export::shipment_holders(r, st, s);
         // (glyph, underground, count, shipments held)
         let mut rows: Vec<Vec<(PieceType, bool, u8, usize)>> = Vec::new();
         for f in Faction::ALL {
@@ -1005,7 +1005,11 @@ impl<'a> Painter<'a> {
                     for u in [true, false] {
                         let n = sp.guerrillas(f, u);
                         if n > 0 {
-                            let held = ships.iter().filter(|&&(sf, su)| sf == f && su == u).count();
+                            let held: usize = ships
+                                .iter()
+                                .filter(|&&(sf, su, _)| sf == f && su == u)
+                                .map(|h| h.2 as usize)
+                                .sum();
                             row.push((t, u, n, held));
                         }
                     }

@@ -210,16 +210,19 @@ fn space_lines(r: &Ruleset, st: &State, s: SpaceId) -> Vec<String> {
     if sp.farc_zone {
         v.push("farc_zone = true".into());
     }
-    let ships = shipments_in(r, st, s);
+    let ships = shipment_holders(r, st, s);
     if !ships.is_empty() {
         let items: Vec<String> = ships
             .iter()
-            .map(|(f, underground)| {
-                if *underground {
-                    format!("{{ faction = \"{}\" }}", f.slug())
-                } else {
-                    format!("{{ faction = \"{}\", active = true }}", f.slug())
+            .map(|&(f, underground, n)| {
+                let mut e = format!("{{ faction = \"{}\"", f.slug());
+                if !underground {
+                    e.push_str(", active = true");
                 }
+                if n > 1 {
+                    let _ = write!(e, ", count = {n}");
+                }
+                e + " }"
             })
             .collect();
         v.push(format!("shipments = [{}]", items.join(", ")));
@@ -227,13 +230,20 @@ fn space_lines(r: &Ruleset, st: &State, s: SpaceId) -> Vec<String> {
     v
 }
 
-/// The Shipments in a space as (holder's Faction, holder Underground), sorted: which
-/// Guerrilla holds each, up to identical pieces (4.5.3).
-pub fn shipments_in(r: &Ruleset, st: &State, s: SpaceId) -> Vec<(Faction, bool)> {
-    let mut v: Vec<(Faction, bool)> = st
-        .shipments_on_map()
-        .filter(|&(_, p)| st.piece_space(p) == Some(s))
-        .map(|(_, p)| (r.forces.type_of(p).faction, st.piece(p).underground))
+/// The Guerrillas holding Shipments in a space, each as (its Faction, Underground, how
+/// many it holds), sorted: who holds what, up to identical pieces (4.5.3: a Guerrilla
+/// may hold several).
+pub fn shipment_holders(r: &Ruleset, st: &State, s: SpaceId) -> Vec<(Faction, bool, u8)> {
+    let mut holders: Vec<(crate::kernel::PieceId, u8)> = Vec::new();
+    for (_, p) in st.shipments_on_map().filter(|&(_, p)| st.piece_space(p) == Some(s)) {
+        match holders.iter_mut().find(|h| h.0 == p) {
+            Some(h) => h.1 += 1,
+            None => holders.push((p, 1)),
+        }
+    }
+    let mut v: Vec<(Faction, bool, u8)> = holders
+        .into_iter()
+        .map(|(p, n)| (r.forces.type_of(p).faction, st.piece(p).underground, n))
         .collect();
     v.sort();
     v
@@ -288,8 +298,8 @@ pub fn differences(r: &Ruleset, a: &State, b: &State) -> Vec<String> {
         );
         cmp(
             format!("{slug} shipments"),
-            format!("{:?}", shipments_in(r, a, s)),
-            format!("{:?}", shipments_in(r, b, s)),
+            format!("{:?}", shipment_holders(r, a, s)),
+            format!("{:?}", shipment_holders(r, b, s)),
         );
     }
     for t in PieceType::all() {

@@ -145,6 +145,13 @@ pub struct ShipmentToml {
     /// Held by an Active Guerrilla (default: an Underground one).
     #[serde(default)]
     pub active: bool,
+    /// How many Shipments this one Guerrilla holds (4.5.3: a Guerrilla may hold several).
+    #[serde(default = "one")]
+    pub count: i64,
+}
+
+fn one() -> i64 {
+    1
 }
 
 #[derive(Deserialize, Clone, Debug)]

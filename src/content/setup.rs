@@ -207,8 +207,17 @@ pub fn build_setup(sc: &Scenario, r: &Ruleset, seed: u64) -> (Setup, Vec<Finding
                         ),
                     )),
                     Some(p) => {
-                        if let Err(e) = st.place_shipment(r, p) {
-                            refused(list.pos(), format!("{slug}: shipment"), e, &mut out);
+                        if sh.count < 1 {
+                            out.push(list.finding(
+                                "bad-value",
+                                format!("{slug}: a Shipment entry's count must be at least 1, not {}", sh.count),
+                            ));
+                        }
+                        for _ in 0..sh.count.clamp(0, 255) {
+                            if let Err(e) = st.place_shipment(r, p) {
+                                refused(list.pos(), format!("{slug}: shipment"), e, &mut out);
+                                break;
+                            }
                         }
                     }
                 }
