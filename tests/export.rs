@@ -121,7 +121,8 @@ fn every_kind_of_fact_survives_the_round_trip() {
     st.set_support(&r, meta_e, Support::PassiveOpposition).unwrap();
     st.place_farc_zone(&r, sp(&r, "guaviare")).unwrap();
     st.open_space(&r, sp(&r, "ecuador")).unwrap();
-    st.place(&r, sp(&r, "ecuador"), PieceType::guerrilla(Faction::Farc)).unwrap();
+    st.place(&r, sp(&r, "ecuador"), PieceType::guerrilla(Faction::Farc))
+        .unwrap();
     st.remove_from_game(&r, PieceType::guerrilla(Faction::Auc)).unwrap();
     st.remove_from_game(&r, PieceType::guerrilla(Faction::Auc)).unwrap();
     st.set_president(&r, 1).unwrap();
@@ -180,7 +181,10 @@ fn a_second_propaganda_card_in_a_row_is_counted_not_replayed() {
     assert_eq!(game.play().err(), Some(Stop::Paused));
     let c = Course::of_game(&game);
     assert_eq!(c.deck, vec![6, 75]);
-    assert_eq!(c.final_propaganda, None, "the last Propaganda card left is the final one");
+    assert_eq!(
+        c.final_propaganda, None,
+        "the last Propaganda card left is the final one"
+    );
 
     base.final_propaganda = 2;
     let mut game = Game::new(&r, base, deck, AgentSpec::default().agents(9, &fired));
@@ -225,17 +229,27 @@ fn replay_save_scenario_writes_a_scenario_every_command_loads() {
     assert_eq!(code, 0, "{out}");
     let (code, out, err) = abyss(&["sim", "--scenario", toml, "--games", "2"]);
     assert_eq!(code, 0, "{out}{err}");
-    let test = format!("test \"a saved position\"\nsetup {toml}\nplay\nexpect\n  total-support {}\n", {
-        let (_, json, _) = abyss(&["show", "--scenario", toml, "--format", "json"]);
-        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
-        v["total_support"].as_u64().unwrap()
-    });
+    let test = format!(
+        "test \"a saved position\"\nsetup {toml}\nplay\nexpect\n  total-support {}\n",
+        {
+            let (_, json, _) = abyss(&["show", "--scenario", toml, "--format", "json"]);
+            let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+            v["total_support"].as_u64().unwrap()
+        }
+    );
     dir.write("pos.test", &test);
     let (code, out, err) = abyss(&["test", dir.path().join("pos.test").to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");
     // A card that the record never reaches is an error, and nothing is written.
     let never = dir.path().join("never.toml");
-    let (code, _, err) = abyss(&["replay", rec, "--until", "500", "--save-scenario", never.to_str().unwrap()]);
+    let (code, _, err) = abyss(&[
+        "replay",
+        rec,
+        "--until",
+        "500",
+        "--save-scenario",
+        never.to_str().unwrap(),
+    ]);
     assert_eq!(code, 1, "{err}");
     assert!(err.contains("never reached card 501"), "{err}");
     assert!(!never.exists());
