@@ -166,6 +166,35 @@ fn show_json_is_the_documented_position() {
     assert_eq!(available + on_map, r.forces.total_pieces() as u64);
 }
 
+/// `play`: `picture FILE` draws the board now; `save-scenario FILE` writes the position
+/// at the start of the current card, which loads as a scenario.
+#[test]
+fn play_draws_the_board_and_saves_the_position_on_request() {
+    use std::io::Write;
+    let dir = TempDir::new("board-play");
+    let svg = dir.path().join("now.svg");
+    let toml = dir.path().join("now.toml");
+    let script = format!("picture {}\nsave-scenario {}\nquit\n", svg.display(), toml.display());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_abyss"))
+        .args(["play", "--human", "govt", "--seed", "4"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(script.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("the board is drawn in"), "{text}");
+    assert!(text.contains("is written to"), "{text}");
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    roxmltree::Document::parse(&picture).expect("the picture is XML");
+    let (code, out, err) = abyss(&["validate", "--scenario", toml.to_str().unwrap()]);
+    assert_eq!(code, 0, "{out}{err}");
+    let saved = std::fs::read_to_string(&toml).unwrap();
+    assert!(saved.contains("non_players = [\"farc\", \"auc\", \"cartels\"]"), "{saved}");
+}
+
 // ---- the HTML replay in a real browser -------------------------------------------------
 
 /// A Chromium binary: $ABYSS_CHROMIUM, or `chromium`, `chromium-browser`, `google-chrome`

@@ -20,6 +20,15 @@ impl Watcher for StopAt {
     }
 }
 
+/// Stops the game when the card numbered `n` is about to be played.
+pub struct StopAtCard(pub u8);
+
+impl Watcher for StopAtCard {
+    fn before_card(&mut self, game: &Game) -> bool {
+        game.current_card() != Some(self.0)
+    }
+}
+
 /// What a step of the replay is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StepKind {

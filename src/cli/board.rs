@@ -2,7 +2,10 @@
 //! --save-scenario/--svg/--html` and `play`'s `picture` and `save-scenario` do, kept
 //! here so that the subcommands only call in.
 
-use crate::board::trace::{Recorder, StepKind, StopAt, Watchers};
+use crate::agents::terminal::TableCommand;
+use crate::board::trace::{Recorder, StepKind, StopAt, StopAtCard, Watchers};
+use crate::content::Setup;
+use crate::game::playout::{Replay, new_game, reseeded};
 use crate::board::{Position, html, svg::Painter};
 use crate::content::export::{Course, scenario_toml};
 use crate::content::{ContentFiles, layout::Layout};
@@ -125,6 +128,56 @@ impl<'r> Pictures<'r> {
         }
         Ok(None)
     }
+}
+
+/// `play`'s own commands for the board: `picture [FILE]` draws the position now as an
+/// SVG file (again and again to refresh it); `save-scenario FILE` writes the position at
+/// the start of the card being played as a scenario (the middle of a card is not a
+/// position a scenario can state: who already acted on it, 2.3).
+pub fn table_commands(files: &ContentFiles, rules: &Ruleset, setup: &Setup, seed: u64) -> Vec<TableCommand> {
+    let layout = crate::content::load_layout(files, &rules.map).map(Rc::new);
+    let picture = TableCommand {
+        word: "picture",
+        help: "picture [FILE]: draw the board as it is now in an SVG file (default abyss-board.svg)",
+        run: Box::new(move |view, arg| {
+            let layout = layout.clone()?;
+            let path = if arg.is_empty() { "abyss-board.svg" } else { arg };
+            let mut pos = Position::of_state(view.rules, view.state, "abyss play");
+            pos.current_card = view.card;
+            pos.next_card = view.next_card;
+            if let Some(c) = view.card {
+                pos.title = format!("abyss play, card {c}");
+            }
+            write(Path::new(path), &Painter::new(view.rules, layout).svg(&pos))?;
+            Ok(format!("the board is drawn in {path}"))
+        }),
+    };
+    let setup = setup.clone();
+    let save = TableCommand {
+        word: "save-scenario",
+        help: "save-scenario FILE: write the position at the start of this card as a scenario (TOML)",
+        run: Box::new(move |view, arg| {
+            if arg.is_empty() {
+                return Err("save-scenario needs a file name: save-scenario FILE".into());
+            }
+            let card = view.card.ok_or("no card is being played yet")?;
+            let seated = Setup {
+                seating: view.seating.clone(),
+                ..reseeded(&setup, seed)
+            };
+            let mut game = new_game(view.rules, seated, Replay::agents(view.answers.to_vec()));
+            game.watcher = Some(Box::new(StopAtCard(card)));
+            match game.play() {
+                Err(Stop::Paused) => {}
+                other => return Err(format!("the replay of this game did not reach card {card}: {other:?}")),
+            }
+            let text = position_scenario(&game, "this game", Path::new(arg));
+            write(Path::new(arg), &text)?;
+            let title = view.rules.card(card).map_or("", |c| c.title.as_str());
+            Ok(format!("the position before card {card} ({title}) is written to {arg}"))
+        }),
+    };
+    vec![picture, save]
 }
 
 /// The scenario TOML of a game stopped at a card boundary.
