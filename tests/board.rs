@@ -192,7 +192,10 @@ fn play_draws_the_board_and_saves_the_position_on_request() {
     let (code, out, err) = abyss(&["validate", "--scenario", toml.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");
     let saved = std::fs::read_to_string(&toml).unwrap();
-    assert!(saved.contains("non_players = [\"farc\", \"auc\", \"cartels\"]"), "{saved}");
+    assert!(
+        saved.contains("non_players = [\"farc\", \"auc\", \"cartels\"]"),
+        "{saved}"
+    );
 }
 
 // ---- the HTML replay in a real browser -------------------------------------------------

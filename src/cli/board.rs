@@ -4,11 +4,11 @@
 
 use crate::agents::terminal::TableCommand;
 use crate::board::trace::{Recorder, StepKind, StopAt, StopAtCard, Watchers};
-use crate::content::Setup;
-use crate::game::playout::{Replay, new_game, reseeded};
 use crate::board::{Position, html, svg::Painter};
+use crate::content::Setup;
 use crate::content::export::{Course, scenario_toml};
 use crate::content::{ContentFiles, layout::Layout};
+use crate::game::playout::{Replay, new_game, reseeded};
 use crate::game::{Game, Outcome, Stop, Watcher};
 use crate::kernel::Ruleset;
 use crate::notation::Record;
