@@ -16,8 +16,11 @@ pub type Saver = Box<dyn Fn(&View, &str) -> Result<(), String>>;
 pub struct TableCommand {
     pub word: &'static str,
     pub help: &'static str,
-    pub run: Box<dyn Fn(&View, &str) -> Result<String, String>>,
+    pub run: TableAction,
 }
+
+/// What a table command does: with the position and its argument, the message to print.
+pub type TableAction = Box<dyn Fn(&View, &str) -> Result<String, String>>;
 
 pub struct Terminal<R: BufRead, W: Write> {
     input: R,

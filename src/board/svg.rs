@@ -140,6 +140,15 @@ fn shipment_glyph(o: &mut String, x: i32, y: i32) {
     );
 }
 
+/// A track of the panel.
+struct Track<'t> {
+    name: &'t str,
+    value: i32,
+    max: i32,
+    color: &'t str,
+    mark: Option<(i32, &'t str)>,
+}
+
 /// The picture of one position.
 #[derive(Clone)]
 pub struct Painter<'a> {
@@ -617,34 +626,26 @@ impl<'a> Painter<'a> {
         o
     }
 
-    fn bar(
-        o: &mut String,
-        x: i32,
-        y: i32,
-        w: i32,
-        name: &str,
-        value: i32,
-        max: i32,
-        color: &str,
-        mark: Option<(i32, &str)>,
-    ) {
+    /// One track as a labelled bar with its value (and a mark, e.g. a victory threshold).
+    fn bar(o: &mut String, x: i32, y: i32, w: i32, t: &Track) {
         let _ = write!(
             o,
             r##"<text x="{x}" y="{}" font-size="12">{}</text>"##,
             y + 12,
-            esc(name)
+            esc(t.name)
         );
         let bx = x + 150;
         let bw = w - 190;
-        let fill = (value.clamp(0, max) * bw) / max.max(1);
+        let fill = (t.value.clamp(0, t.max) * bw) / t.max.max(1);
         let _ = write!(
             o,
-            r##"<rect x="{bx}" y="{}" width="{bw}" height="12" fill="#fff" stroke="#888" stroke-width="0.8"/><rect x="{bx}" y="{}" width="{fill}" height="12" fill="{color}"/>"##,
+            r##"<rect x="{bx}" y="{}" width="{bw}" height="12" fill="#fff" stroke="#888" stroke-width="0.8"/><rect x="{bx}" y="{}" width="{fill}" height="12" fill="{}"/>"##,
             y + 2,
-            y + 2
+            y + 2,
+            t.color
         );
-        if let Some((m, text)) = mark {
-            let mx = bx + (m * bw) / max.max(1);
+        if let Some((m, text)) = t.mark {
+            let mx = bx + (m * bw) / t.max.max(1);
             let _ = write!(
                 o,
                 r##"<line x1="{mx}" y1="{}" x2="{mx}" y2="{}" stroke="#000" stroke-width="2"/><text x="{mx}" y="{}" font-size="8" text-anchor="middle" fill="#000">{text}</text>"##,
@@ -655,9 +656,10 @@ impl<'a> Painter<'a> {
         }
         let _ = write!(
             o,
-            r##"<text x="{}" y="{}" font-size="12" font-weight="bold" text-anchor="end">{value}</text>"##,
+            r##"<text x="{}" y="{}" font-size="12" font-weight="bold" text-anchor="end">{}</text>"##,
             x + w,
-            y + 12
+            y + 12,
+            t.value
         );
     }
 
@@ -672,56 +674,56 @@ impl<'a> Painter<'a> {
             r##"<text x="{px}" y="{y}" font-size="13" font-weight="bold">Tracks</text>"##
         );
         y += 10;
-        for f in Faction::ALL {
-            let name = format!("{} Resources", f.name());
-            Self::bar(
-                &mut o,
-                px,
-                y,
-                pw,
-                &name,
-                st.resources(f) as i32,
-                lim.resources_max as i32,
-                faction_color(f),
-                None,
-            );
-            y += 20;
+        let names: Vec<String> = Faction::ALL.iter().map(|f| format!("{} Resources", f.name())).collect();
+        let mut tracks: Vec<(Track, i32)> = Faction::ALL
+            .iter()
+            .map(|&f| {
+                let t = Track {
+                    name: &names[f.index()],
+                    value: st.resources(f) as i32,
+                    max: lim.resources_max as i32,
+                    color: faction_color(f),
+                    mark: None,
+                };
+                (t, 20)
+            })
+            .collect();
+        let total_pop: i32 = r.map.spaces.iter().map(|d| d.pop as i32).sum();
+        tracks.push((
+            Track {
+                name: "Aid",
+                value: st.aid() as i32,
+                max: lim.aid_max as i32,
+                color: "#6c8fbf",
+                mark: None,
+            },
+            24,
+        ));
+        // 1.6.3: Total Support and Opposition run to twice the Population; 7.2 marks.
+        tracks.push((
+            Track {
+                name: "Total Support",
+                value: st.total_support() as i32,
+                max: 2 * total_pop,
+                color: "#1b4f9c",
+                mark: Some((60, "60")),
+            },
+            24,
+        ));
+        tracks.push((
+            Track {
+                name: "Opposition + Bases",
+                value: st.opposition_plus_bases(r) as i32,
+                max: 2 * total_pop,
+                color: "#a8231b",
+                mark: Some((25, "25")),
+            },
+            0,
+        ));
+        for (t, dy) in &tracks {
+            Self::bar(&mut o, px, y, pw, t);
+            y += dy;
         }
-        Self::bar(
-            &mut o,
-            px,
-            y,
-            pw,
-            "Aid",
-            st.aid() as i32,
-            lim.aid_max as i32,
-            "#6c8fbf",
-            None,
-        );
-        y += 24;
-        Self::bar(
-            &mut o,
-            px,
-            y,
-            pw,
-            "Total Support",
-            st.total_support() as i32,
-            80,
-            "#1b4f9c",
-            Some((60, "60")),
-        );
-        y += 24;
-        Self::bar(
-            &mut o,
-            px,
-            y,
-            pw,
-            "Opposition + Bases",
-            st.opposition_plus_bases(r) as i32,
-            80,
-            "#a8231b",
-            Some((25, "25")),
-        );
         y += 34;
         let _ = write!(
             o,

@@ -168,7 +168,12 @@ pub struct Watchers<'a>(pub Vec<Box<dyn Watcher + 'a>>);
 
 impl Watcher for Watchers<'_> {
     fn before_card(&mut self, game: &Game) -> bool {
-        self.0.iter_mut().fold(true, |go, w| w.before_card(game) && go)
+        // Every watcher hears of every card, even after one has said stop.
+        let mut go = true;
+        for w in &mut self.0 {
+            go &= w.before_card(game);
+        }
+        go
     }
 
     fn after_line(&mut self, game: &Game) {
