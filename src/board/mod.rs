@@ -50,6 +50,17 @@ impl<'a> Position<'a> {
         pos
     }
 
+    /// A scenario's starting position with its deck as a game seeded with `seed` prepares
+    /// it (2.1), as `play --seed` and `sim --seed` would.
+    pub fn of_setup_seeded(rules: &'a Ruleset, setup: &'a Setup, seed: u64, title: impl Into<String>) -> Position<'a> {
+        let deck = crate::game::deck::prepare(&setup.deck, rules, &mut crate::kernel::Dice::new(seed));
+        let mut pos = Position::of_state(rules, &setup.state, title);
+        pos.current_card = deck.first().copied();
+        pos.next_card = deck.get(1).copied();
+        pos.deck = Some((0, deck.len()));
+        pos
+    }
+
     /// A game's position now, with its cards.
     pub fn of_game(game: &'a Game, title: impl Into<String>) -> Position<'a> {
         let i = game.card_index.min(game.deck.len());

@@ -16,6 +16,9 @@ pub struct Args {
     /// Also draw the position as a picture of the board, an SVG file.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<std::path::PathBuf>,
+    /// Show the deck as a game with this seed prepares it (the current and next card).
+    #[arg(long)]
+    pub seed: Option<u64>,
     /// `json`: the position as JSON (docs/board.md) instead of text.
     #[arg(long, value_enum, default_value = "text")]
     pub format: super::validate::Format,
@@ -30,7 +33,10 @@ pub fn run(a: Args) -> Result<i32, String> {
             return Ok(1);
         }
     };
-    let pos = crate::board::Position::of_setup(&rules, &setup, &sc.name);
+    let pos = match a.seed {
+        Some(seed) => crate::board::Position::of_setup_seeded(&rules, &setup, seed, &sc.name),
+        None => crate::board::Position::of_setup(&rules, &setup, &sc.name),
+    };
     if let Some(path) = &a.svg {
         crate::board::write_svg(&files, &pos, path)?;
     }
