@@ -10,12 +10,25 @@ use std::io::{BufRead, Write};
 /// which knows the scenario, seed and seating).
 pub type Saver = Box<dyn Fn(&View, &str) -> Result<(), String>>;
 
+/// A command the command line adds to the table (`picture`, `save-scenario`): its word,
+/// its line of help, and what it does with the position and its argument (the message
+/// to print, or why it failed).
+pub struct TableCommand {
+    pub word: &'static str,
+    pub help: &'static str,
+    pub run: TableAction,
+}
+
+/// What a table command does: with the position and its argument, the message to print.
+pub type TableAction = Box<dyn Fn(&View, &str) -> Result<String, String>>;
+
 pub struct Terminal<R: BufRead, W: Write> {
     input: R,
     output: W,
     saver: Option<Saver>,
     /// The position is shown again only when it changed since the last question.
     last_shown: Option<usize>,
+    commands: Vec<TableCommand>,
 }
 
 impl<R: BufRead, W: Write> Terminal<R, W> {
@@ -25,7 +38,14 @@ impl<R: BufRead, W: Write> Terminal<R, W> {
             output,
             saver,
             last_shown: None,
+            commands: Vec::new(),
         }
+    }
+
+    /// Add commands to the table's own (`help` lists them).
+    pub fn with_commands(mut self, commands: Vec<TableCommand>) -> Self {
+        self.commands.extend(commands);
+        self
     }
 }
 
@@ -137,6 +157,14 @@ impl<R: BufRead, W: Write> Agent for Terminal<R, W> {
                 "" => continue,
                 "help" | "?" => {
                     let _ = writeln!(self.output, "{HELP}");
+                    for c in &self.commands {
+                        let _ = writeln!(self.output, "{}", c.help);
+                    }
+                }
+                _ if self.commands.iter().any(|c| c.word == cmd) => {
+                    let c = self.commands.iter().find(|c| c.word == cmd).expect("found");
+                    let msg = (c.run)(view, arg).unwrap_or_else(|e| format!("{cmd}: {e}"));
+                    let _ = writeln!(self.output, "{msg}");
                 }
                 "show" => self.show(view),
                 "undo" => return Err(Stop::Undo),

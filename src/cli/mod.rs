@@ -1,6 +1,7 @@
 //! The command line: one file per subcommand; main.rs only calls `cli::main`.
 //! Exit codes: 0 clean, 1 findings or failed checks, 2 usage or I/O error.
 
+pub mod board;
 pub mod event;
 pub mod play;
 pub mod replay;

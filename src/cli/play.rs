@@ -85,7 +85,10 @@ pub fn run(mut a: Args) -> Result<i32, String> {
                             .with_content(hash);
                         std::fs::write(path, rec.to_string()).map_err(|e| format!("{path}: {e}"))
                     });
-                    Some(Box::new(Terminal::new(stdin, std::io::stdout(), Some(saver))))
+                    let commands = super::board::table_commands(&files, &rules, &setup, a.seed);
+                    Some(Box::new(
+                        Terminal::new(stdin, std::io::stdout(), Some(saver)).with_commands(commands),
+                    ))
                 } else if setup.seating.non_players.contains(&f) {
                     Some(Box::new(crate::nonplayer::NonPlayer::new(f)))
                 } else {

@@ -242,6 +242,9 @@ pub enum Stop {
     Undo,
     /// A human left the game.
     Quit,
+    /// A watcher stopped the game at a card boundary (`Watcher::before_card`): the
+    /// position there is whole, e.g. to save it as a scenario.
+    Paused,
 }
 
 impl fmt::Display for Stop {
@@ -251,6 +254,7 @@ impl fmt::Display for Stop {
             Stop::Failed(m) => write!(f, "failed: {m}"),
             Stop::Undo => f.write_str("undo"),
             Stop::Quit => f.write_str("quit"),
+            Stop::Paused => f.write_str("paused at a card boundary"),
         }
     }
 }

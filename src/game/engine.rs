@@ -54,6 +54,19 @@ pub struct Stats {
     pub cards: u32,
 }
 
+/// Something that follows a game from outside without taking part in it: the HTML
+/// replay records the board after each narrative line, and a position can be saved at a
+/// card boundary. It sees the game read-only; it never answers a question.
+pub trait Watcher {
+    /// The card at `game.card_index` is about to be played (after Open Deployment, 2.1,
+    /// for the first). Returning false stops the game there with `Stop::Paused`.
+    fn before_card(&mut self, _game: &Game) -> bool {
+        true
+    }
+    /// A line was added to `game.log` (the game logs only when `log` is Some).
+    fn after_line(&mut self, _game: &Game) {}
+}
+
 /// The whole game.
 pub struct Game<'r> {
     pub rules: &'r Ruleset,
@@ -79,6 +92,8 @@ pub struct Game<'r> {
     pub stats: Stats,
     /// Human-readable lines of what happened, when enabled.
     pub log: Option<Vec<String>>,
+    /// Follows the game from outside (see `Watcher`); None in playouts.
+    pub watcher: Option<Box<dyn Watcher + 'r>>,
     pub(crate) agents: Vec<Box<dyn Agent + 'r>>,
     request: Request,
     /// Per-card bookkeeping (2.3.6, Capabilities that limit spaces per card).
@@ -147,6 +162,7 @@ impl<'r> Game<'r> {
             voluntary_removal: false,
             stats: Stats::default(),
             log: None,
+            watcher: None,
             agents,
             request: Request {
                 faction: Faction::Govt,
@@ -178,7 +194,21 @@ impl<'r> Game<'r> {
     pub(crate) fn note(&mut self, line: impl FnOnce(&Ruleset) -> String) {
         if let Some(log) = &mut self.log {
             log.push(line(self.rules));
+            if let Some(mut w) = self.watcher.take() {
+                w.after_line(self);
+                self.watcher = Some(w);
+            }
         }
+    }
+
+    /// Tell the watcher, if any, that the card at `card_index` is next; false: stop here.
+    pub(crate) fn watch_card(&mut self) -> bool {
+        let Some(mut w) = self.watcher.take() else {
+            return true;
+        };
+        let go = w.before_card(self);
+        self.watcher = Some(w);
+        go
     }
 
     /// Ask Faction `f` to choose among the options `build` lists. A question with one

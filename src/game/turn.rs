@@ -6,7 +6,7 @@ use super::decision::{Choice, Doing, Op, Stop};
 use super::engine::{CardContext, Game, Outcome};
 use super::ops::Action;
 use super::sequence::{CardOutcome, Executed, OpScope, adjust_eligibility, menu, pass};
-use crate::kernel::{CardKind, Faction, PieceType, Side, SpaceId};
+use crate::kernel::{CardKind, Faction, PieceType, Ruleset, Side, SpaceId, State};
 
 impl<'r> Game<'r> {
     /// Play from the current card to the end of the game.
@@ -16,6 +16,9 @@ impl<'r> Game<'r> {
         let final_event = self.final_event_index();
         let mut last_was_propaganda = false;
         while let Some(number) = self.current_card() {
+            if !self.watch_card() {
+                return Err(Stop::Paused);
+            }
             let card = self
                 .rules
                 .card(number)
@@ -303,13 +306,17 @@ impl<'r> Game<'r> {
 
     /// 7.3 victory margins.
     pub fn margin(&self, f: Faction) -> i16 {
-        let st = &self.state;
-        let bases = |x: Faction| st.on_map(self.rules, PieceType::base(x)) as i16;
-        match f {
-            Faction::Govt => st.total_support() as i16 - 60,
-            Faction::Farc => st.opposition_plus_bases(self.rules) as i16 - 25,
-            Faction::Auc => bases(Faction::Auc) - bases(Faction::Farc),
-            Faction::Cartels => (bases(Faction::Cartels) - 10).min(st.resources(Faction::Cartels) as i16 - 40),
-        }
+        victory_margin(self.rules, &self.state, f)
+    }
+}
+
+/// Faction `f`'s victory margin (7.3) in a position.
+pub fn victory_margin(r: &Ruleset, st: &State, f: Faction) -> i16 {
+    let bases = |x: Faction| st.on_map(r, PieceType::base(x)) as i16;
+    match f {
+        Faction::Govt => st.total_support() as i16 - 60,
+        Faction::Farc => st.opposition_plus_bases(r) as i16 - 25,
+        Faction::Auc => bases(Faction::Auc) - bases(Faction::Farc),
+        Faction::Cartels => (bases(Faction::Cartels) - 10).min(st.resources(Faction::Cartels) as i16 - 40),
     }
 }
