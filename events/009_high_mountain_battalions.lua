@@ -1,6 +1,7 @@
 -- 9. High Mountain Battalions (GAFC) — Government Capability (5.3)
 -- Unshaded: Elites guard high-altitude corridors: Assault treats Mountain as City.
 -- Shaded: Equipment not delivered: Assault in Mountain removes only 1 piece for 4 Troops.
+---@type CardScript
 return {
   -- 3.2.4: in a City each Troops and Police cube removes 1 piece; Mountain counts as City.
   unshaded = function(g) g:capability{ assault_mountain_as_city = true } end,

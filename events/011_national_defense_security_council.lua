@@ -1,6 +1,7 @@
 -- 11. National Defense & Security Council (GACF) — Government Capability (5.3)
 -- Unshaded: Military-police jointness: 1 Police may enter each Sweep space.
 -- Shaded: Military-police rivalry: A Sweep Operation Activates Guerrillas via Troops or Police, not both.
+---@type CardScript
 return {
   -- 3.2.3: only Troops move into Sweep spaces; now also 1 Police per space.
   unshaded = function(g) g:capability{ sweep_police_may_enter = true } end,
