@@ -18,7 +18,7 @@ return {
     g:flip{ n = 3, to = "active", from = zone }
   end,
   shaded = function(g)
-    g:choose_space{ prompt = "Shift which space 2 levels toward Active Opposition?",
+    g:choose_space{ prompt = "Occidental & Ecopetrol: shift which space 2 levels toward Active Opposition?",
       from = g:spaces(function(s) return #g:filter(g:adjacent(s), function(a) return g:econ(a) == 3 end) > 0 end),
       effect = function(s) g:shift_support(s, -2) end }
   end,

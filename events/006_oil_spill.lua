@@ -12,12 +12,13 @@ return {
       return g:is(s, "department") and g:is(s, "populated") and g:support(s) <= 0
         and #g:filter(g:adjacent(s), function(a) return g:sabotaged(a) end) > 0
     end)
-    pick.n(g, 2, from, "Shift which Department to Passive Support?", function(s) g:set_support(s, "passive_support") end)
+    pick.n(g, 2, from, "Oil Spill: shift which Department to Passive Support?",
+      function(s) g:set_support(s, "passive_support") end)
   end,
   shaded = function(g)
-    g:choose_space{ prompt = "Sabotage which pipeline?", from = g:spaces("pipeline"), effect = function(p)
+    g:choose_space{ prompt = "Oil Spill: Sabotage which pipeline?", from = g:spaces("pipeline"), effect = function(p)
       g:sabotage(p)
-      g:choose_space{ prompt = "Shift which adjacent Department toward Active Opposition?",
+      g:choose_space{ prompt = "Oil Spill: shift which adjacent Department toward Active Opposition?",
         from = g:filter(g:adjacent(p), function(s) return g:is(s, "department") end),
         effect = function(d) g:shift_support(d, -1) end }
     end }

@@ -9,7 +9,7 @@ return {
     g:add_resources("govt", 4 * die)
   end,
   shaded = function(g)
-    g:choose_space{ prompt = "Shift which City to Passive Opposition?",
+    g:choose_space{ prompt = "War Tax: shift which City to Passive Opposition?",
       from = g:spaces(function(s) return g:is(s, "city") and (g:support(s) == 0 or g:support(s) == 1) end),
       effect = function(s) g:set_support(s, "passive_opposition") end }
   end,
