@@ -1,6 +1,7 @@
 -- 14. Tres Esquinas (GCFA)
 -- Unshaded: Forward base: Government places 1 Base and 3 Troops into any Department.
 -- Shaded: Base overrun: Remove 1 Government Base and 1 cube from a Department.
+---@type CardScript
 return {
   unshaded = function(g)
     -- "Government places": the Government picks the Department (5.1).

@@ -359,8 +359,8 @@ impl<'r> Game<'r> {
         // 3.2.2: a Limited Patrol Assaults only in its destination LoC; one that moved no
         // cube has no destination, so no Assault.
         let (limited, dest) = (act.limited, act.destination);
-        let assaultable = move |g: &Game, o: &mut Vec<Choice>| {
-            let allowed = |s: SpaceId| if limited { dest == Some(s) } else { true };
+        let assaultable = move |g: &Game, done: u64, o: &mut Vec<Choice>| {
+            let allowed = |s: SpaceId| done & s.bit() == 0 && if limited { dest == Some(s) } else { true };
             for s in g.spaces().filter(|&s| g.def(s).is_loc() && allowed(s)) {
                 let mut n = Any::default();
                 g.removable(s, GOVT, Targeting::Exposed, targets, &mut n);
@@ -369,21 +369,19 @@ impl<'r> Game<'r> {
                 }
             }
         };
-        if mods.patrol_assault_each_loc {
-            let mut locs = Vec::new();
-            assaultable(self, &mut locs);
-            for c in locs {
-                if let Choice::Space(s) = c {
-                    self.assault_in(s)?;
-                }
-            }
-        } else {
+        // "If desired" (3.2.2): the Government picks the LoC or stops; with the Capability
+        // it may go on to each other LoC, one at a time (docs/rulings/cards-01-18.md).
+        let mut done = 0u64;
+        loop {
             let c = self.ask(GOVT, "Free Assault in which LoC?", None, |g, o| {
-                assaultable(g, o);
+                assaultable(g, done, o);
                 o.push(Choice::Done);
             })?;
-            if let Choice::Space(s) = c {
-                self.assault_in(s)?;
+            let Choice::Space(s) = c else { break };
+            self.assault_in(s)?;
+            done |= s.bit();
+            if !mods.patrol_assault_each_loc {
+                break;
             }
         }
         Ok(())
@@ -472,10 +470,11 @@ impl<'r> Game<'r> {
                     let n = g.ask_number(GOVT, "How many Troops?", Some(from), 1, n_max)?;
                     g.move_pieces(act, from, s, PieceType::TROOPS, None, n)?;
                 }
-                // Capability: 1 Police may enter each Sweep space.
+                // Capability: 1 Police may enter each Sweep space, by the Sweep's own
+                // movement (as Troops do, through a Guerrilla-free LoC too).
                 if !act.no_move && g.state.mods().sweep_police_may_enter && g.govt_may_enter(s) && g.room(s, GOVT) > 0 {
                     let c = g.ask(GOVT, "Move 1 Police in from which space?", Some(s), |g, o| {
-                        g.sweep_origins(act, s, PieceType::POLICE, false, o);
+                        g.sweep_origins(act, s, PieceType::POLICE, true, o);
                         o.push(Choice::Done);
                     })?;
                     if let Choice::Space(from) = c {
@@ -574,7 +573,12 @@ impl<'r> Game<'r> {
             if out.enough() {
                 return;
             }
-            if act.selected(s) || (self.def(s).is_department() && mods.no_sweep_assault_in_departments) {
+            // A Capability that makes Assault treat Mountain as City takes the Mountain out of
+            // "no Assault in Departments" (docs/rulings/cards-01-18.md).
+            let city_to_assault = self.is_mountain(s) && mods.assault_mountain_as_city;
+            if act.selected(s)
+                || (self.def(s).is_department() && !city_to_assault && mods.no_sweep_assault_in_departments)
+            {
                 continue;
             }
             if self.assault_capacity_for(act, s) == 0 {
