@@ -325,6 +325,11 @@ pub fn build_setup(sc: &Scenario, r: &Ruleset, seed: u64) -> (Setup, Vec<Finding
             }
         }
     }
+    // A position that states its hooks (a saved mid-game position) carries its lasting
+    // rules as data; otherwise the cards' own scripts switch them on (`lasting`).
+    if !sc.hooks.is_empty() || !sc.momentum_hooks.is_empty() {
+        lasting.clear();
+    }
     for (momentum, hooks) in [(false, &sc.hooks), (true, &sc.momentum_hooks)] {
         for (name, v) in hooks {
             if let Err(msg) = set_hook(r, &mut st, name, &v.value, momentum) {
