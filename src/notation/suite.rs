@@ -28,7 +28,7 @@
 use super::diag::Diagnostic;
 use super::record::{check_seating, seating_from, write_seating};
 use super::script::option_words;
-use super::syntax::{self, Pair, Rule};
+use super::syntax::{self, Pair, Rule, Src};
 use super::{Answer, Line, quote, scenario_word, seat_word, words};
 use crate::content::{ContentFiles, Seating, Setup};
 use crate::game::playout::{Replay, ReplayState};
@@ -158,20 +158,21 @@ pub enum Fact {
 impl TestFile {
     pub fn parse(text: &str, file: &str) -> Result<TestFile, Diagnostic> {
         let top = syntax::parse(Rule::test_file, text, file)?;
+        let src = Src::new(file, text);
         let mut tests = Vec::new();
         for p in top.into_inner() {
             if p.as_rule() == Rule::test {
-                tests.push(parse_test(&p, file)?);
+                tests.push(parse_test(&p, &src)?);
             }
         }
         Ok(TestFile { tests })
     }
 }
 
-fn parse_test(p: &Pair, file: &str) -> Result<Test, Diagnostic> {
+fn parse_test(p: &Pair, src: &Src) -> Result<Test, Diagnostic> {
     let mut t = Test {
         name: String::new(),
-        line: syntax::line_of(p),
+        line: src.line(p),
         scenario: String::new(),
         setup_line: Line(0),
         changes: Vec::new(),
@@ -184,12 +185,12 @@ fn parse_test(p: &Pair, file: &str) -> Result<Test, Diagnostic> {
         match part.as_rule() {
             Rule::string => t.name = syntax::string(&part),
             Rule::setup => {
-                t.setup_line = syntax::line_of(&part);
+                t.setup_line = src.line(&part);
                 for x in part.into_inner() {
                     match x.as_rule() {
                         Rule::scenario_name => t.scenario = syntax::scenario_name(&x),
                         Rule::kw_setup | Rule::eol => {}
-                        _ => t.changes.push((parse_change(&x, file)?, syntax::line_of(&x))),
+                        _ => t.changes.push((parse_change(&x, src)?, src.line(&x))),
                     }
                 }
             }
@@ -197,17 +198,17 @@ fn parse_test(p: &Pair, file: &str) -> Result<Test, Diagnostic> {
                 t.play = Some(
                     part.into_inner()
                         .filter(|x| x.as_rule() == Rule::answer)
-                        .map(|x| syntax::answer(&x))
+                        .map(|x| src.answer(&x))
                         .collect(),
                 );
             }
             Rule::expect => {
-                t.expect_line = syntax::line_of(&part);
+                t.expect_line = src.line(&part);
                 for x in part.into_inner() {
                     match x.as_rule() {
                         Rule::kw_expect | Rule::eol => {}
                         Rule::expect_error => t.error = Some(syntax::string(&syntax::args(&x)[0])),
-                        _ => t.facts.push((parse_fact(&x, file)?, syntax::line_of(&x))),
+                        _ => t.facts.push((parse_fact(&x, src)?, src.line(&x))),
                     }
                 }
             }
@@ -233,12 +234,12 @@ fn side(p: &Pair) -> Side {
     Side::from_slug(p.as_str()).expect("the grammar admits only sides")
 }
 
-fn parse_change(p: &Pair, file: &str) -> Result<Change, Diagnostic> {
+fn parse_change(p: &Pair, src: &Src) -> Result<Change, Diagnostic> {
     let a = syntax::args(p);
-    let n = |i: usize| syntax::number(&a[i], file);
+    let n = |i: usize| src.number(&a[i]);
     Ok(match p.as_rule() {
         Rule::c_seed => Change::Seed(n(0)?),
-        Rule::c_deck => Change::Deck(a.iter().map(|x| syntax::number(x, file)).collect::<Result<_, _>>()?),
+        Rule::c_deck => Change::Deck(a.iter().map(|x| src.number(x)).collect::<Result<_, _>>()?),
         Rule::c_resources => Change::Resources(syntax::faction(&a[0]), n(1)?),
         Rule::c_aid => Change::Aid(n(0)?),
         Rule::c_eligible => Change::Eligible(syntax::faction(&a[0]), syntax::yes(&a[1])),
@@ -269,7 +270,7 @@ fn parse_change(p: &Pair, file: &str) -> Result<Change, Diagnostic> {
         Rule::c_open => Change::Open(word(&a[0])),
         Rule::c_seating => {
             let s = seating_from(&a);
-            check_seating(&s).map_err(|m| Diagnostic::at(file, syntax::line_of(p).0, m))?;
+            check_seating(&s).map_err(|m| src.at(p, m))?;
             Change::Seating(s)
         }
         Rule::c_final_propaganda => Change::FinalPropaganda(n(0)?),
@@ -277,14 +278,10 @@ fn parse_change(p: &Pair, file: &str) -> Result<Change, Diagnostic> {
         Rule::c_bot_dice => {
             let mut rolls = Vec::with_capacity(a.len() - 1);
             for x in &a[1..] {
-                match syntax::number(x, file)? {
+                match src.number(x)? {
                     r @ 1..=6 => rolls.push(r as u8),
                     r => {
-                        return Err(Diagnostic::at(
-                            file,
-                            syntax::line_of(x).0,
-                            format!("bot-dice: {r} is not a die roll (1 to 6)"),
-                        ));
+                        return Err(src.at(x, format!("bot-dice: {r} is not a die roll (1 to 6)")));
                     }
                 }
             }
@@ -294,9 +291,9 @@ fn parse_change(p: &Pair, file: &str) -> Result<Change, Diagnostic> {
     })
 }
 
-fn parse_fact(p: &Pair, file: &str) -> Result<Fact, Diagnostic> {
+fn parse_fact(p: &Pair, src: &Src) -> Result<Fact, Diagnostic> {
     let a = syntax::args(p);
-    let n = |i: usize| syntax::number(&a[i], file);
+    let n = |i: usize| src.number(&a[i]);
     Ok(match p.as_rule() {
         Rule::f_count => Fact::Count {
             space: word(&a[0]),
@@ -648,8 +645,9 @@ impl<'c> Runner<'c> {
         }
         let play = t.play.as_deref().unwrap_or(&[]);
         let mut answers = Vec::with_capacity(play.len());
+        let answer_words = words::AnswerWords::new(r);
         for a in play {
-            let c = words::answer(r, &a.word).map_err(|m| at(a.line, m))?;
+            let c = answer_words.answer(&a.word).map_err(|m| at(a.line, m))?;
             answers.push((a.faction, c));
         }
         for (c, line) in &t.changes {
