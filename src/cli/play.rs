@@ -36,7 +36,7 @@ pub fn run(mut a: Args) -> Result<i32, String> {
             let name = path.display().to_string();
             let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
             let record = crate::notation::Record::parse(&text, &name).map_err(|e| e.to_string())?;
-            a.scenario = record.scenario.clone();
+            a.scenario = record.scenario_source(&files, path)?;
             a.seed = record.seed;
             Some((record, name))
         }

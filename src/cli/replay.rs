@@ -22,6 +22,11 @@ pub struct Args {
     /// Print what happened, card by card.
     #[arg(long)]
     pub log: bool,
+    /// Play the record on this scenario (a name, or any TOML file) instead of the one it
+    /// names; a record alone may only name a scenario of the content or a file under its
+    /// own folder or the working folder.
+    #[arg(long)]
+    pub scenario: Option<String>,
 }
 
 fn ordinal(n: u8) -> String {
@@ -185,7 +190,11 @@ pub fn run(a: Args) -> Result<i32, String> {
             );
         }
     }
-    let (rules, _, setup) = super::position(&files, &rec.scenario, rec.seed)?;
+    let scenario = match &a.scenario {
+        Some(s) => s.clone(),
+        None => rec.scenario_source(&files, &a.file)?,
+    };
+    let (rules, _, setup) = super::position(&files, &scenario, rec.seed)?;
     let answers = match rec.choices(&rules, &file) {
         Ok(x) => x,
         Err(d) => {

@@ -22,7 +22,7 @@
 use super::diag::Diagnostic;
 use super::syntax::{self, Pair, Rule};
 use super::{Answer, Line, quote, scenario_word, seat_word};
-use crate::content::{Seating, Setup};
+use crate::content::{ContentFiles, Seating, Setup};
 use crate::game::playout::reseeded;
 use crate::game::playout::{Replay, ReplayState};
 use crate::game::{Choice, Game, Outcome, Stop};
@@ -212,6 +212,16 @@ impl Record {
                     .map_err(|m| Diagnostic::at(file, a.line.0, m))
             })
             .collect()
+    }
+
+    /// The record's scenario as `content::load_scenario` takes it: a scenario of the
+    /// content, or a file under the working folder or the record's own folder
+    /// (`content::scenario_named_in_file`); any other file only when the user names it on
+    /// the command line.
+    pub fn scenario_source(&self, files: &ContentFiles, record_file: &std::path::Path) -> Result<String, String> {
+        let folder = record_file.parent().unwrap_or(std::path::Path::new(""));
+        crate::content::scenario_named_in_file(files, &self.scenario, &[std::path::Path::new(""), folder])
+            .map_err(|m| format!("{}: {m}", record_file.display()))
     }
 
     /// The source line of answer `i` (0-based), if it came from a file.

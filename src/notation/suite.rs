@@ -631,8 +631,12 @@ impl<'c> Runner<'c> {
                 _ => {}
             }
         }
+        // A path is taken from the working folder or the test file's own folder (issue 15).
+        let folder = Path::new(file).parent().unwrap_or(Path::new(""));
+        let scenario = crate::content::scenario_named_in_file(self.files, &t.scenario, &[Path::new(""), folder])
+            .map_err(|m| at(t.setup_line, m))?;
         let mut setup = self
-            .setup(&t.scenario, seed)
+            .setup(&scenario, seed)
             .map_err(|m| at(t.setup_line, format!("scenario `{}`: {m}", t.scenario)))?;
         setup.state.dice = crate::kernel::Dice::new(seed);
         let r = &self.rules;
@@ -1099,8 +1103,25 @@ pub fn run_path(path: &Path, files: &ContentFiles) -> Result<SuiteResult, String
         broken_files: Vec::new(),
     };
     for p in test_files(path)? {
-        let text = std::fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?;
-        match runner.run_file(&p.display().to_string(), &text) {
+        let name = p.display().to_string();
+        // A file that cannot be read is that file's failure; the other files still run.
+        let text = match std::fs::read(&p) {
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(t) => t,
+                Err(e) => {
+                    let at = e.utf8_error().valid_up_to();
+                    let line = 1 + e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count();
+                    let m = format!("not UTF-8 text at byte offset {at}: save the file as UTF-8");
+                    result.broken_files.push(Diagnostic::at(&name, line, m));
+                    continue;
+                }
+            },
+            Err(e) => {
+                result.broken_files.push(Diagnostic::at(&name, 0, e.to_string()));
+                continue;
+            }
+        };
+        match runner.run_file(&name, &text) {
             Ok(reports) => result.reports.extend(reports),
             Err(d) => result.broken_files.push(d),
         }
