@@ -15,5 +15,5 @@ pub mod sequence;
 mod turn;
 
 pub use decision::{Agent, Choice, Doing, Op, RandomAgent, Request, Special, Step, Stop, View};
-pub use engine::{Game, Outcome, Stats};
+pub use engine::{Game, Moment, Outcome, Phase, Stats, Watcher};
 pub use ops::Action;

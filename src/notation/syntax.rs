@@ -82,6 +82,11 @@ fn describe(r: Rule) -> String {
         Rule::eol => "the end of the line",
         Rule::word => "a word",
         Rule::number => "a number",
+        Rule::int => "a number (a margin may be negative: -3)",
+        Rule::sop_box => {
+            "a Sequence of Play box (eligible, ineligible, passed, 1st-event, 1st-op, 1st-op-sa, 2nd-event, 2nd-op, 2nd-op-sa, 2nd-limited-op)"
+        }
+        Rule::moment => "a moment (card, victory, sabotage, resources, support, redeploy, reset)",
         Rule::hash => "a content hash (16 hex digits)",
         Rule::string | Rule::text => "a quoted string",
         Rule::name | Rule::scenario_name => "a scenario name",
@@ -146,6 +151,13 @@ impl<'f> Src<'f> {
     /// A diagnostic at the line of a pair.
     pub fn at(&self, p: &Pair, message: impl Into<String>) -> Diagnostic {
         Diagnostic::at(self.file, self.line(p).0, message)
+    }
+
+    /// The value of an `int`, with a diagnostic if it does not fit.
+    pub fn int(&self, p: &Pair) -> Result<i64, Diagnostic> {
+        p.as_str()
+            .parse::<i64>()
+            .map_err(|_| self.at(p, format!("number `{}` is too large", clip(p.as_str()))))
     }
 
     /// The value of a `number`, with a diagnostic if it does not fit.
