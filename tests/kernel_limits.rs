@@ -90,3 +90,35 @@ fn support_shifts_stop_at_the_end_of_the_track() {
     );
     assert!(check_invariants(&st, &r).is_empty());
 }
+
+/// The audit's `mods/overflow` reproduction (issue 15), its kernel part: a card that asks
+/// for +32767 Resources and +32767 Aid gets the ends of the tracks (the calls are gains,
+/// "to a maximum", 1.7), not wrapped values. (Its other lines, `shift_support(space, 127)`
+/// and `sweep_activations(space, 128, 128)`, add in the script host, src/script/api.rs.)
+#[test]
+fn a_card_asking_for_huge_changes_reaches_the_ends_of_the_tracks() {
+    use abyss::content::{self, ContentFiles};
+    use abyss::game::Game;
+    let mut files = ContentFiles::embedded();
+    files.files.insert(
+        "events/008_fuerza_aerea_colombiana.lua".into(),
+        "-- 8. Fuerza Aérea Colombiana (GAFC)\nreturn { unshaded = function(g) end, shaded = function(g)\n  \
+         g:add_resources(\"govt\", 32767)\n  g:add_aid(32767)\n  g:add_resources(\"farc\", -32768)\nend }\n"
+            .into(),
+    );
+    let mut findings = Vec::new();
+    let r = content::load_ruleset(&files, &mut findings).expect("the rules load");
+    let sc = content::load_scenario(&files, "standard", &mut findings)
+        .unwrap()
+        .unwrap();
+    let (setup, _) = content::build_setup(&sc, &r, 1);
+    let mut game = Game::new(&r, setup, vec![8], abyss::game::playout::Replay::agents(vec![]));
+    let failure = game
+        .execute_event(Faction::Govt, 8, abyss::kernel::Side::Shaded)
+        .expect("no stop");
+    assert!(failure.is_none(), "{failure:?}");
+    assert_eq!(game.state.resources(Faction::Govt), 99);
+    assert_eq!(game.state.aid(), 29);
+    assert_eq!(game.state.resources(Faction::Farc), 0);
+    assert!(check_invariants(&game.state, &r).is_empty());
+}
