@@ -397,7 +397,7 @@ fn corpus_item(corpus: &[String], i: &usize) -> String {
 // ---- the notation ------------------------------------------------------------------------
 
 proptest! {
-    #![proptest_config(config(1500, 0x5eed_0001))]
+    #![proptest_config(config(1000, 0x5eed_0001))]
 
     #[test]
     fn records_parse_without_panic_and_round_trip(
@@ -429,7 +429,7 @@ static RULES: LazyLock<Ruleset> = LazyLock::new(common::rules);
 
 proptest! {
     // Running a test plays a game up to its first unanswered question: fewer cases.
-    #![proptest_config(config(300, 0x5eed_0002))]
+    #![proptest_config(config(250, 0x5eed_0002))]
 
     #[test]
     fn mutated_tests_run_without_panic(
@@ -512,7 +512,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(200, 0x5eed_0004))]
+    #![proptest_config(config(120, 0x5eed_0004))]
 
     #[test]
     fn mutated_rules_tables_load_without_panic(
