@@ -95,7 +95,10 @@ pub fn scenario_named_in_file(files: &ContentFiles, name: &str, bases: &[&Path])
         return Ok(name.to_string());
     }
     let rel = Path::new(name);
-    let plain = !name.is_empty() && rel.components().all(|c| matches!(c, std::path::Component::Normal(_)));
+    let plain = !name.is_empty()
+        && rel
+            .components()
+            .all(|c| matches!(c, std::path::Component::Normal(_) | std::path::Component::CurDir));
     if plain {
         for base in bases {
             let candidate = base.join(rel);
