@@ -236,3 +236,19 @@ fn a_record_may_name_another_file_only_when_the_user_does() {
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("scenario mine.toml, seed 1: 0 of 0 answers used"), "{out}");
 }
+
+#[test]
+fn a_record_that_is_not_utf8_is_refused_with_its_line() {
+    let dir = TempDir::new("record-not-utf8");
+    std::fs::write(
+        dir.path().join("r.rec"),
+        b"abyss-record 1\nscenario standard\nseed 1\nanswers\ngovt p\xe4ss\n",
+    )
+    .unwrap();
+    let (code, out, err) = abyss(dir.path(), &["replay", "r.rec"]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert_eq!(
+        err.trim(),
+        "abyss: r.rec:5: not UTF-8 text at byte offset 54: save the file as UTF-8"
+    );
+}

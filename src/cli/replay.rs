@@ -172,7 +172,7 @@ fn report(file: &str, rec: &Record, rules: &Ruleset, out: &Replayed) -> bool {
 
 pub fn run(a: Args) -> Result<i32, String> {
     let file = a.file.display().to_string();
-    let text = std::fs::read_to_string(&a.file).map_err(|e| format!("{file}: {e}"))?;
+    let text = crate::notation::read_file(&a.file).map_err(|d| d.to_string())?;
     let rec = match Record::parse(&text, &file) {
         Ok(r) => r,
         Err(d) => {

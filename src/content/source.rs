@@ -199,21 +199,11 @@ impl Walk {
             }
         } else if is_content(&rel) {
             match std::fs::read(&real) {
-                Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(bytes) => match super::findings::utf8_text(bytes) {
                     Ok(text) => {
                         self.files.insert(rel, text);
                     }
-                    Err(e) => {
-                        let at = e.utf8_error().valid_up_to();
-                        let bytes = e.as_bytes();
-                        let line = 1 + bytes[..at].iter().filter(|&&b| b == b'\n').count();
-                        self.refuse(
-                            &rel,
-                            line,
-                            "not-utf8",
-                            format!("not UTF-8 text at byte offset {at}: save the file as UTF-8"),
-                        );
-                    }
+                    Err((line, message)) => self.refuse(&rel, line, "not-utf8", message),
                 },
                 Err(e) => self.refuse(&rel, 0, "unreadable-file", e.to_string()),
             }

@@ -1363,19 +1363,10 @@ pub fn run_path(path: &Path, files: &ContentFiles) -> Result<SuiteResult, String
     for p in test_files(path)? {
         let name = p.display().to_string();
         // A file that cannot be read is that file's failure; the other files still run.
-        let text = match std::fs::read(&p) {
-            Ok(bytes) => match String::from_utf8(bytes) {
-                Ok(t) => t,
-                Err(e) => {
-                    let at = e.utf8_error().valid_up_to();
-                    let line = 1 + e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count();
-                    let m = format!("not UTF-8 text at byte offset {at}: save the file as UTF-8");
-                    result.broken_files.push(Diagnostic::at(&name, line, m));
-                    continue;
-                }
-            },
-            Err(e) => {
-                result.broken_files.push(Diagnostic::at(&name, 0, e.to_string()));
+        let text = match super::read_file(&p) {
+            Ok(t) => t,
+            Err(d) => {
+                result.broken_files.push(d);
                 continue;
             }
         };
