@@ -34,9 +34,9 @@ pub fn run(mut a: Args) -> Result<i32, String> {
         None => None,
         Some(path) => {
             let name = path.display().to_string();
-            let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+            let text = crate::notation::read_file(path).map_err(|d| d.to_string())?;
             let record = crate::notation::Record::parse(&text, &name).map_err(|e| e.to_string())?;
-            a.scenario = record.scenario.clone();
+            a.scenario = record.scenario_source(&files, path)?;
             a.seed = record.seed;
             Some((record, name))
         }

@@ -2,7 +2,7 @@
 //! (Civic Action, Agitation, Election, FARC Zones, Elite Backing), Redeploy and Reset.
 
 use super::decision::{Choice, Step, Stop};
-use super::engine::{Game, Outcome};
+use super::engine::{Game, Moment, Outcome, Phase};
 use super::ops::Action;
 use crate::kernel::{Control, Faction, PieceType, PresidentEffect, SpaceId, Support};
 
@@ -16,12 +16,18 @@ impl<'r> Game<'r> {
         if !self.skip_victory.contains(&round) && self.victory_check() {
             return Ok(Some(self.outcome(Some(round))));
         }
+        self.reached(Moment::AfterPhase(Phase::Victory));
         self.sabotage_phase()?;
+        self.reached(Moment::AfterPhase(Phase::Sabotage));
         self.resources_phase()?;
+        self.reached(Moment::AfterPhase(Phase::Resources));
         self.support_phase()?;
+        self.reached(Moment::AfterPhase(Phase::Support));
         if !final_round {
             self.redeploy_phase()?;
+            self.reached(Moment::AfterPhase(Phase::Redeploy));
             self.reset_phase();
+            self.reached(Moment::AfterPhase(Phase::Reset));
         }
         Ok(None)
     }

@@ -3,9 +3,9 @@
 //! card (2.3.9), Propaganda cards (never two Rounds in a row) and the end of the game.
 
 use super::decision::{Choice, Doing, Op, Stop};
-use super::engine::{CardContext, Game, Outcome};
+use super::engine::{CardContext, Game, Moment, Outcome};
 use super::ops::Action;
-use super::sequence::{CardOutcome, Executed, OpScope, adjust_eligibility, menu, pass};
+use super::sequence::{CardOutcome, Executed, OpScope, SopBox, adjust_eligibility, menu, pass};
 use crate::kernel::{CardKind, Faction, PieceType, Ruleset, Side, SpaceId, State};
 
 impl<'r> Game<'r> {
@@ -34,6 +34,7 @@ impl<'r> Game<'r> {
                 {
                     return Ok(outcome);
                 }
+                self.reached(Moment::CardEnd(number));
                 if final_round {
                     return Ok(self.outcome(None));
                 }
@@ -50,6 +51,7 @@ impl<'r> Game<'r> {
                     )
                 });
                 self.event_card(number)?;
+                self.reached(Moment::CardEnd(number));
                 last_was_propaganda = false;
             }
             self.card_index += 1;
@@ -85,6 +87,7 @@ impl<'r> Game<'r> {
         let mut first: Option<Executed> = None;
         let mut outcome = CardOutcome::default();
         let mut acted = 0;
+        self.card.playing = true;
         for &f in &order[..n] {
             if acted == 2 {
                 break;
@@ -131,7 +134,14 @@ impl<'r> Game<'r> {
                     }
                 })
             })?;
+            // 2.2 RECORD STEPS: the cylinder goes to the box of what was chosen.
+            let placed = |done: Executed| match first {
+                None => SopBox::First(done),
+                Some(_) if limited && done != Executed::Event => SopBox::SecondLimited,
+                Some(_) => SopBox::Second(done),
+            };
             if let Choice::Event(side) = c {
+                self.card.sop[f.index()] = Some(placed(Executed::Event));
                 self.execute_event(f, number, side)?;
                 first.get_or_insert(Executed::Event);
                 outcome.executed[f.index()] = true;
@@ -139,6 +149,7 @@ impl<'r> Game<'r> {
                 continue;
             }
             let Choice::Op(op) = c else {
+                self.card.sop[f.index()] = Some(SopBox::Passed);
                 pass(&mut self.state, self.rules, f);
                 self.note(move |_| format!("{} passes", f.name()));
                 continue;
@@ -150,12 +161,14 @@ impl<'r> Game<'r> {
             // 8.1: the final Event card's limits do not bind a Non-player (the flag that
             // exempts an Event's free Operations from 2.3.9).
             act.by_event = non_player;
+            self.card.sop[f.index()] = Some(placed(Executed::Operation));
             self.operation(&mut act)?;
             let executed = if act.special.is_some() {
                 Executed::OperationWithSpecialActivity
             } else {
                 Executed::Operation
             };
+            self.card.sop[f.index()] = Some(placed(executed));
             first.get_or_insert(executed);
             outcome.executed[f.index()] = true;
             acted += 1;
@@ -166,6 +179,7 @@ impl<'r> Game<'r> {
         }
         outcome.event_override = self.card.event_override;
         adjust_eligibility(&mut self.state, &outcome);
+        self.card.playing = false;
         Ok(())
     }
 
