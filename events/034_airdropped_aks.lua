@@ -15,7 +15,7 @@ return {
         -- The placing Faction picks the Department (5.1). Where only 2 of its pieces fit
         -- (Ecuador, 1.4.2), the Base goes first (docs/rulings/cards-19-36.md).
         g:choose_space{ prompt = "Airdropped AKs: place 2 Guerrillas and a Base into which Department?", by = f,
-          from = g:spaces(function(s) return g:is(s, "department") and g:pop(s) == 0 end), effect = function(s)
+          from = g:spaces("zero_pop"), effect = function(s)
             g:place(s, f, "base")
             g:place(s, f, "guerrilla", 2)
           end }
