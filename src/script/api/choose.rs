@@ -344,10 +344,17 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         let effect = effect_of(name, &t)?;
         let tied = game(name, |g, _| Ok(g.farc_zone_candidates(|_, s| from.contains(&s))))?;
         // 5.1.3 among the Departments 6.4.4 ties: those where the rest of the text can be
-        // carried out, if any.
+        // carried out once the Zone is there (its Redeploy and removed Government Bases
+        // included), if any.
         let tied = match &effect {
             Some(effect) if tied.len() > 1 => {
-                let best = candidates(lua, api, name, tied.clone(), Some(effect))?;
+                let effect = effect.clone();
+                let zone_then_effect = lua.create_function(move |lua, v: Value| {
+                    let z = super::space(name, &<Arg as mlua::FromLua>::from_lua(v.clone(), lua)?)?;
+                    game(name, |g, _| g.place_farc_zone(|_, s| s == z).map_err(stop))?;
+                    effect.call::<()>(v)
+                })?;
+                let best = candidates(lua, api, name, tied.clone(), Some(&zone_then_effect))?;
                 if best.is_empty() { tied } else { best }
             }
             _ => tied,
