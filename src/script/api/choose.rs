@@ -104,6 +104,16 @@ fn most_done_now(name: &'static str, values: &[Value], effect: &Function) -> R<V
     Ok((0..values.len()).filter(|&i| outcomes[i] == top).collect())
 }
 
+/// In a dry run, count `n` parts of the text not carried out.
+fn short_in_dry_run(name: &'static str, n: u32) -> R<()> {
+    game(name, |g, _| {
+        if n > 0 && g.in_dry_run() {
+            current::fall_short(n);
+        }
+        Ok(())
+    })
+}
+
 /// The optional `effect` of a question: the text to carry out for the candidate chosen.
 fn effect_of(name: &str, t: &Table) -> R<Option<Function>> {
     match field(name, t, "effect")? {
@@ -174,6 +184,10 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         })?;
         let opts = candidates(lua, api, name, from, effect.as_ref())?;
         let Some(s) = ask_space(name, by, &p, &opts, optional)? else {
+            // 5.1.3: a required choice with nothing to choose leaves its text undone.
+            if !optional {
+                short_in_dry_run(name, 1)?;
+            }
             return Ok(Value::Nil);
         };
         if let Some(effect) = effect {
@@ -214,16 +228,26 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         })?;
         let mut chosen = Vec::new();
         while chosen.len() < n as usize && !left.is_empty() {
-            let mut pool = left.clone();
-            if let Some(h) = &highest {
-                let mut scored = Vec::with_capacity(pool.len());
-                for &s in &pool {
-                    scored.push((s, h.call::<f64>(api.words.space(s))?));
+            // With `highest`, the remaining spaces of highest value; a value tier where
+            // nothing can be done gives way to the next one.
+            let mut tiers = left.clone();
+            let mut opts = Vec::new();
+            while !tiers.is_empty() && opts.is_empty() {
+                let mut pool = tiers.clone();
+                if let Some(h) = &highest {
+                    let mut scored = Vec::with_capacity(pool.len());
+                    for &s in &pool {
+                        scored.push((s, h.call::<f64>(api.words.space(s))?));
+                    }
+                    let top = scored.iter().map(|x| x.1).fold(f64::MIN, f64::max);
+                    pool = scored.into_iter().filter(|x| x.1 == top).map(|x| x.0).collect();
                 }
-                let top = scored.iter().map(|x| x.1).fold(f64::MIN, f64::max);
-                pool = scored.into_iter().filter(|x| x.1 == top).map(|x| x.0).collect();
+                tiers.retain(|s| !pool.contains(s));
+                opts = candidates(lua, api, name, pool, effect.as_ref())?;
+                if highest.is_none() {
+                    break;
+                }
             }
-            let opts = candidates(lua, api, name, pool, effect.as_ref())?;
             let Some(s) = ask_space(name, by, &p, &opts, up_to)? else {
                 break;
             };
@@ -232,6 +256,9 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             if let Some(effect) = &effect {
                 effect.call::<()>(api.words.space(s))?;
             }
+        }
+        if !up_to {
+            short_in_dry_run(name, (n as usize).saturating_sub(chosen.len()) as u32)?;
         }
         super::spaces_table(lua, api, chosen)
     })?;
@@ -258,6 +285,9 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             from = keep.into_iter().map(|i| from[i]).collect();
         }
         if from.is_empty() {
+            if !optional {
+                short_in_dry_run(name, 1)?;
+            }
             return Ok(Value::Nil);
         }
         let c = game(name, |g, _| {
