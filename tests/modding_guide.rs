@@ -6,7 +6,8 @@ use std::process::Command;
 
 /// The commands of the guide's "The loop" block, without comments.
 fn the_loop() -> Vec<String> {
-    let guide = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/modding.md")).unwrap();
+    let guide =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/modding.md")).unwrap();
     let start = guide.find("## The loop").expect("a section `The loop`");
     let block = &guide[start..];
     let open = block.find("```sh\n").expect("a sh block") + 6;
@@ -67,11 +68,15 @@ fn the_modders_loop_runs_as_written() {
 
 #[test]
 fn the_guides_example_space_exists() {
-    let guide = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/modding.md")).unwrap();
+    let guide =
+        std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/modding.md")).unwrap();
     let r = common::rules();
     for word in guide.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')) {
         if word.starts_with("loc_") {
-            assert!(r.map.find(word).is_some(), "docs/modding.md names `{word}`, which is no space");
+            assert!(
+                r.map.find(word).is_some(),
+                "docs/modding.md names `{word}`, which is no space"
+            );
         }
     }
 }

@@ -286,7 +286,9 @@ fn the_same_seed_gives_the_same_game_after_other_games_and_in_a_fresh_process() 
         std::thread::spawn(move || {
             let files = ContentFiles::embedded();
             let rules = rules_of(&files);
-            let sc = content::load_scenario(&files, "standard", &mut vec![]).unwrap().unwrap();
+            let sc = content::load_scenario(&files, "standard", &mut vec![])
+                .unwrap()
+                .unwrap();
             let (setup, _) = content::build_setup(&sc, &rules, 0);
             for seed in before {
                 let _ = random_game(&rules, &setup, seed, false);
@@ -295,7 +297,12 @@ fn the_same_seed_gives_the_same_game_after_other_games_and_in_a_fresh_process() 
             let record = abyss::notation::record::Record::from_game(&game, "standard", SEED)
                 .with_content(files.hash())
                 .with_result(&result);
-            (format!("{result:?}"), game.answers.clone(), game.events_played.clone(), record.to_string())
+            (
+                format!("{result:?}"),
+                game.answers.clone(),
+                game.events_played.clone(),
+                record.to_string(),
+            )
         })
         .join()
         .unwrap()

@@ -102,6 +102,8 @@ pub(crate) struct Words {
     pub spaces: Vec<LuaString>,
     /// The countries of rules/map.toml, by index.
     pub countries: Vec<String>,
+    /// The address of the handle `g` (its table), set once the host made it.
+    pub g_addr: std::cell::Cell<usize>,
 }
 
 impl Words {
@@ -182,6 +184,7 @@ impl Words {
             _keep: keep,
             spaces,
             countries,
+            g_addr: std::cell::Cell::new(0),
         })
     }
 
@@ -190,7 +193,7 @@ impl Words {
         self.spaces[s.index()].clone()
     }
 
-    fn lookup(&self, addr: usize) -> Option<Word> {
+    pub(crate) fn lookup(&self, addr: usize) -> Option<Word> {
         self.by_addr.get(&addr).copied()
     }
 }
@@ -204,6 +207,11 @@ thread_local! {
     /// The words of the VM whose API call is being converted (set by the host around
     /// every call into Lua).
     static ACTIVE: std::cell::RefCell<Option<Rc<Words>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Run `f` with the words of the VM being called (None outside a call: an empty set).
+pub(crate) fn with_words<T: Default>(f: impl FnOnce(&Words) -> T) -> T {
+    ACTIVE.with(|a| a.borrow().as_ref().map(|w| f(w)).unwrap_or_default())
 }
 
 /// Make `words` the ones argument conversion uses until the guard drops.
@@ -291,6 +299,36 @@ impl FromLua for Arg {
                 _ => Ok(Arg::of_value(<Value as FromLua>::from_stack(idx, lua)?)),
             }
         }
+    }
+}
+
+/// The first argument of a method call: is it the handle `g` itself (`g:name(...)`, not
+/// `g.name(...)`)? Read off the stack without making a reference to it.
+pub(crate) struct This(pub bool);
+
+impl FromLua for This {
+    fn from_lua(v: Value, _lua: &Lua) -> mlua::Result<This> {
+        let addr = match &v {
+            Value::Table(t) => t.to_pointer() as usize,
+            _ => 0,
+        };
+        Ok(This(
+            addr != 0 && ACTIVE.with(|a| a.borrow().as_ref().is_some_and(|w| w.g_addr.get() == addr)),
+        ))
+    }
+
+    unsafe fn from_stack(idx: c_int, lua: &RawLua) -> mlua::Result<This> {
+        let state = lua.state();
+        // SAFETY: mlua calls this with a valid index of the callback's stack.
+        let addr = unsafe {
+            if ffi::lua_type(state, idx) != ffi::LUA_TTABLE {
+                return Ok(This(false));
+            }
+            ffi::lua_topointer(state, idx) as usize
+        };
+        Ok(This(
+            ACTIVE.with(|a| a.borrow().as_ref().is_some_and(|w| w.g_addr.get() == addr)),
+        ))
     }
 }
 

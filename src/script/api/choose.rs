@@ -49,8 +49,10 @@ fn most_done(lua: &Lua, name: &'static str, values: &[Value], effect: &Function)
     // explorer alone may spend it all on answers that do nothing). The outer try's
     // shortfall so far is set aside meanwhile.
     let outer_short = current::take_shortfall();
+    let outer_did = current::take_did();
     let kept = most_done_now(name, values, effect);
     current::fall_short(outer_short);
+    current::did(outer_did);
     let _ = lua;
     kept
 }
@@ -69,8 +71,10 @@ fn most_done_now(name: &'static str, values: &[Value], effect: &Function) -> R<V
                 let _ = end();
             })?;
             current::take_shortfall();
+            current::take_did();
             let result = effect.call::<()>(v.clone());
             let short = current::take_shortfall();
+            let did = current::take_did();
             let stopped = current::take_stop();
             match (result, stopped) {
                 // A dead end on this path of answers: it does not count.
@@ -80,7 +84,8 @@ fn most_done_now(name: &'static str, values: &[Value], effect: &Function) -> R<V
                     return Err(e);
                 }
                 (Ok(()), None) => {
-                    let changed = game(name, |g, _| Ok(g.dry_changed()))?;
+                    // A primitive that did something says so; otherwise compare positions.
+                    let changed = did > 0 || game(name, |g, _| Ok(g.dry_changed()))?;
                     let o = Outcome { changed, short };
                     if o.better_than(best) {
                         best = o;
@@ -390,6 +395,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             _ => tied,
         };
         let zone = game(name, |g, _| g.place_farc_zone(|_, s| tied.contains(&s)).map_err(stop))?;
+        current::did(zone.is_some() as u32);
         let Some(z) = zone else {
             game(name, |g, _| {
                 if g.in_dry_run() {

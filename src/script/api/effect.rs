@@ -14,8 +14,10 @@ use crate::script::words::{Arg, Word};
 use mlua::{Lua, Table};
 use std::rc::Rc;
 
-/// In a dry run, count `want - done` parts of the text not carried out.
+/// Count what a primitive did, and in a dry run the `want - done` parts of the text it
+/// did not carry out.
 fn short(g: &Game, want: u32, done: u32) {
+    current::did(done);
     if g.in_dry_run() && done < want {
         current::fall_short(want - done);
     }
@@ -24,7 +26,9 @@ fn short(g: &Game, want: u32, done: u32) {
 /// "All" of something, or "up to" a number: carried out whatever was there (a text that
 /// finds nothing to act on leaves nothing undone; whether it changed anything at all is
 /// judged on the whole text, in `choose`).
-fn short_all(_g: &Game, _done: u32) {}
+fn short_all(_g: &Game, done: u32) {
+    current::did(done);
+}
 
 /// An amount added to a track: any whole number, taken as at most ±999 (the tracks end
 /// at 0 and 99 or 29 anyway, 1.7).
@@ -638,9 +642,11 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                 short(g, 1, 0);
                 return Ok(());
             }
+            let before = g.state.support(s);
             g.state
                 .set_support(g.rules, s, level)
                 .map_err(|e| err("set_support", e.describe(g.rules)))?;
+            current::did((before != level) as u32);
             Ok(())
         })
     })?;
@@ -703,6 +709,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             g.state
                 .remove_farc_zone(s)
                 .map_err(|e| err("remove_farc_zone", e.describe(g.rules)))?;
+            current::did(1);
             Ok(())
         })
     })?;
@@ -711,7 +718,9 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         // 1.7: the track stops at 0 and 99 whatever the amount.
         let n = saturated("add_resources", &n)?;
         game("add_resources", |g, _| {
+            let before = g.state.resources(f);
             g.state.gain_resources(g.rules, f, n);
+            current::did((before != g.state.resources(f)) as u32);
             Ok(g.state.resources(f))
         })
     })?;
@@ -722,13 +731,16 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             let moved = n.min(g.state.resources(a) as i16);
             g.state.gain_resources(g.rules, a, -moved);
             g.state.gain_resources(g.rules, b, moved);
+            current::did((moved != 0) as u32);
             Ok(moved)
         })
     })?;
     method(lua, m, api, "add_aid", |_, _, (n,): (Arg,)| {
         let n = saturated("add_aid", &n)?;
         game("add_aid", |g, _| {
+            let before = g.state.aid();
             g.state.gain_aid(g.rules, n);
+            current::did((before != g.state.aid()) as u32);
             Ok(g.state.aid())
         })
     })?;
@@ -767,7 +779,9 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                 .state
                 .find_piece(g.rules, s, t, Some(u))
                 .map_err(|e| err("place_shipment", e.describe(g.rules)))?;
-            Ok(g.state.place_shipment(g.rules, p).is_ok())
+            let ok = g.state.place_shipment(g.rules, p).is_ok();
+            current::did(ok as u32);
+            Ok(ok)
         })
     })?;
     method(lua, m, api, "remove_shipment", |_, _, (s,): (Arg,)| {
@@ -798,7 +812,9 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             } else {
                 first
             };
-            Ok(g.state.remove_shipment(i).is_ok())
+            let ok = g.state.remove_shipment(i).is_ok();
+            current::did(ok as u32);
+            Ok(ok)
         })
     })?;
     method(lua, m, api, "remove_from_game", |_, _, (f, k, n): (Arg, Arg, Arg)| {
@@ -824,6 +840,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                 g.state
                     .open_space(g.rules, s)
                     .map_err(|e| err("open_space", e.describe(g.rules)))?;
+                current::did(1);
             }
             Ok(())
         })

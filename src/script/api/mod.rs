@@ -20,6 +20,7 @@ mod effect;
 mod grant;
 mod lasting;
 mod query;
+mod raw;
 
 use super::current::{self, Unavailable};
 use super::words::{Arg, Word, Words};
@@ -176,6 +177,7 @@ pub(crate) struct Api {
 /// Register every host function as a method of `methods` (the table behind `g`).
 pub(crate) fn register(lua: &Lua, methods: &Table, api: Rc<Api>) -> R<()> {
     query::register(lua, methods, &api)?;
+    raw::register(lua, methods)?;
     effect::register(lua, methods, &api)?;
     choose::register(lua, methods, &api)?;
     grant::register(lua, methods, &api)?;
@@ -202,10 +204,9 @@ where
     Ret: IntoLuaMulti,
 {
     let api = api.clone();
-    let f = lua.create_function(move |lua, (this, args): (Arg, A)| {
-        match &this {
-            Arg::Table(t) if t.to_pointer() as usize == api.g_addr => {}
-            _ => return Err(err(name, format!("call it as g:{name}(...), with a colon"))),
+    let f = lua.create_function(move |lua, (this, args): (super::words::This, A)| {
+        if !this.0 {
+            return Err(err(name, format!("call it as g:{name}(...), with a colon")));
         }
         body(lua, &api, args)
     })?;
