@@ -7,9 +7,7 @@
 return {
   unshaded = function(g)
     g:choose_faction{ prompt = "Darién: remove whose Guerrilla from Chocó?", from = { "farc", "auc", "cartels" },
-      effect = function(f)
-        if g:remove("choco", f, "guerrilla") > 0 then g:add_resources(f, -5) end
-      end }
+      effect = function(f) if g:remove("choco", f, "guerrilla") > 0 then g:add_resources(f, -5) end end }
   end,
   shaded = function(g)
     -- Panamá enters play for the rest of the game as a 0-Population Forest adjacent only to
@@ -18,9 +16,9 @@ return {
     g:lasting{ sweep_never_activates = "panama" }
     -- The executing Faction places its own Bases (docs/rulings/cards-55-72.md).
     local me = g:executing()
-    if g:can_place("panama", me, "base") then
-      g:place("panama", me, "base", g:choose_number{ prompt = "Darién: place how many Bases in Panamá?", min = 1,
-        max = math.min(2, g:available(me, "base")) })
+    local most = math.min(2, g:available(me, "base"))
+    if most > 0 then
+      g:place("panama", me, "base", g:choose_number{ prompt = "Darién: place how many Bases in Panamá?", min = 1, max = most })
     end
   end,
 }
