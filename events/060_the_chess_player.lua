@@ -8,11 +8,10 @@ return {
   unshaded = function(g)
     local function clear(s) g:remove(s, "cartels", nil, "all") end
     g:choose_space{ prompt = "The Chess Player: remove all Cartels pieces from which City (then a 2nd) or Department?",
-      from = g:spaces(function(s) return g:is(s, "city") or g:is(s, "department") end), effect = function(s)
+      from = g:spaces(function(s) return not g:is(s, "loc") end), effect = function(s)
         clear(s)
-        if g:is(s, "city") then
-          g:choose_space{ prompt = "The Chess Player: and from which 2nd City?", from = g:spaces("city"), effect = clear }
-        end
+        if not g:is(s, "city") then return end
+        g:choose_space{ prompt = "The Chess Player: and from which 2nd City?", from = g:spaces("city"), effect = clear }
       end }
     g:add_resources("govt", 6)
   end,

@@ -6,20 +6,18 @@ return {
   unshaded = function(g)
     local me = g:executing()
     local kind = me == "govt" and "cubes" or "guerrilla"
-    -- The Departments along a chain of up to `steps` from s; Government forces enter no
-    -- FARC Zone, not even on the way (6.4.4).
-    local function chain(s, steps, out)
-      for _, d in ipairs(g:adjacent(s)) do
-        if g:is(d, "department") and not (me == "govt" and g:is(d, "farc_zone")) then
-          out[d] = true
-          if steps > 1 then chain(d, steps - 1, out) end
-        end
-      end
-      return out
-    end
+    -- Where a chain of up to 3 adjacent Departments from `src` can end; Government forces
+    -- enter no FARC Zone, not even on the way (6.4.4).
     local function ends(src)
-      local set = chain(src, 3, {})
-      return g:spaces(function(d) return set[d] and d ~= src end)
+      local reached, last = {}, { src }
+      for _ = 1, 3 do
+        last = g:spaces(function(d)
+          return not reached[d] and d ~= src and g:is(d, "department") and not (me == "govt" and g:is(d, "farc_zone"))
+            and #g:filter(last, function(s) return g:is_adjacent(s, d) end) > 0
+        end)
+        for _, d in ipairs(last) do reached[d] = true end
+      end
+      return g:spaces(function(d) return reached[d] end)
     end
     local src = g:choose_space{ prompt = "Riverines: move your pieces out of which space?",
       from = g:spaces(function(s) return g:count(s, me, kind) > 0 and #ends(s) > 0 end) }
@@ -28,8 +26,6 @@ return {
     -- "Any" of them: at least 1; g:move keeps to stacking at the destination (1.4.2).
     g:move(src, dest, me, kind, g:choose_number{ prompt = "Riverines: move how many?", min = 1, max = g:count(src, me, kind) })
     local grant = { ops = me == "govt" and { "train", "sweep", "assault" } or { "rally", "attack", "terror" }, by = me, where = { dest } }
-    if g:op_possible(grant) and g:ask{ prompt = "Riverines: execute a free Operation in " .. g:name(dest) .. "?" } then
-      g:free_op(grant)
-    end
+    if g:op_possible(grant) and g:ask{ prompt = "Riverines: execute a free Operation in " .. g:name(dest) .. "?" } then g:free_op(grant) end
   end,
 }
