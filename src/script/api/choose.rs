@@ -313,12 +313,13 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
     })?;
     method(lua, m, api, "choose", |lua, _, (t,): (Table,)| {
         let name = "choose";
-        known_fields(name, &t, &["prompt", "from", "by"])?;
+        known_fields(name, &t, &["prompt", "from", "by", "effect"])?;
         let p = prompt(name, &t)?;
         let by = game(name, |_, x| decider(name, &t, x))?;
         let Arg::Table(list) = field(name, &t, "from")? else {
             return Err(err(name, "`from` must be a list of words"));
         };
+        let effect = effect_of(name, &t)?;
         let mut opts = Vec::new();
         for v in list.sequence_values::<Arg>() {
             let c = match v? {
@@ -344,10 +345,22 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         if opts.is_empty() {
             return Err(err(name, "`from` is empty"));
         }
+        if let Some(effect) = &effect {
+            let values: Vec<Value> = opts.iter().map(|&c| word_value(lua, c)).collect::<R<_>>()?;
+            let keep = most_done(lua, name, &values, effect)?;
+            opts = keep.into_iter().map(|i| opts[i]).collect();
+            if opts.is_empty() {
+                return Ok(Value::Nil);
+            }
+        }
         let c = game(name, |g, _| {
             g.ask(by, p.clone(), None, |_, o| o.extend(opts)).map_err(stop)
         })?;
-        word_value(lua, c)
+        let v = word_value(lua, c)?;
+        if let Some(effect) = effect {
+            effect.call::<()>(v.clone())?;
+        }
+        Ok(v)
     })?;
     method(lua, m, api, "choose_number", |_, _, (t,): (Table,)| {
         let name = "choose_number";

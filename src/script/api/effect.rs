@@ -284,7 +284,12 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         "replace",
         |_, _, (s, f, k, bf, bk, n): (Arg, Arg, Arg, Arg, Arg, Arg)| {
             let s = space("replace", &s)?;
-            let from = piece_type("replace", faction("replace", &f)?, kind("replace", &k)?)?;
+            let from_f = faction("replace", &f)?;
+            // kind nil: any of the Faction's pieces ("replace up to 3 Cartels pieces").
+            let from_k = kinds("replace", &k)?;
+            if let Kinds::One(k) = from_k {
+                piece_type("replace", from_f, k)?;
+            }
             let to_who = factions("replace", &bf)?;
             let to_kinds = kind_list("replace", &bk)?;
             let n = how_many("replace", &n, 1)?;
@@ -295,8 +300,8 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                         g,
                         x.faction,
                         s,
-                        1 << from.faction.index(),
-                        Kinds::One(from.kind),
+                        1 << from_f.index(),
+                        from_k,
                         None,
                         false,
                         "Replace which piece?",
