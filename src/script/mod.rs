@@ -77,7 +77,6 @@ impl Host {
             let methods = lua.create_table()?;
             let api = Rc::new(api::Api {
                 words: words.clone(),
-                g_addr: g.to_pointer() as usize,
             });
             api::register(&lua, &methods, api)?;
             let modules = lua.create_table()?;

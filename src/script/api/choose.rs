@@ -42,7 +42,11 @@ impl Outcome {
 
 /// 5.1.3: the indexes of the candidates (each passed to `effect` as a Lua value) where the
 /// most of the text can be carried out; none when nothing can happen with any of them.
-fn most_done(lua: &Lua, name: &'static str, values: &[Value], effect: &Function) -> R<Vec<usize>> {
+/// When none can change anything and the choice is `required`, the least part of the
+/// text left undone with any of them counts as left undone (a dry run within another's
+/// `effect`: "shift 1 adjacent Department" with none that can shift leaves the shift
+/// undone; "remove all" from none is done).
+fn most_done(lua: &Lua, name: &'static str, values: &[Value], effect: &Function, required: bool) -> R<Vec<usize>> {
     // Inside a dry run (a question within another's `effect`), this question is judged in
     // a dry run of its own, as it will be when asked: the outer try then follows only the
     // answers 5.1.3 allows, and finds the full text within its budget of tries (an outer
@@ -53,11 +57,20 @@ fn most_done(lua: &Lua, name: &'static str, values: &[Value], effect: &Function)
     let kept = most_done_now(name, values, effect);
     current::fall_short(outer_short);
     current::did(outer_did);
+    let kept = match kept {
+        Ok((kept, least)) => {
+            if kept.is_empty() && required {
+                current::fall_short(least);
+            }
+            Ok(kept)
+        }
+        Err(e) => Err(e),
+    };
     let _ = lua;
     kept
 }
 
-fn most_done_now(name: &'static str, values: &[Value], effect: &Function) -> R<Vec<usize>> {
+fn most_done_now(name: &'static str, values: &[Value], effect: &Function) -> R<(Vec<usize>, u32)> {
     let explorer = game(name, |g, _| Ok(g.dry_begin()))?;
     let end = || game(name, |g, _| Ok(g.dry_end()));
     let mut outcomes = Vec::with_capacity(values.len());
@@ -103,10 +116,11 @@ fn most_done_now(name: &'static str, values: &[Value], effect: &Function) -> R<V
         outcomes.push(best);
     }
     end()?;
+    let least = outcomes.iter().map(|o| o.short).min().unwrap_or(1);
     let Some(top) = outcomes.iter().copied().filter(|o| o.changed).min_by_key(|o| o.short) else {
-        return Ok(vec![]);
+        return Ok((vec![], least));
     };
-    Ok((0..values.len()).filter(|&i| outcomes[i] == top).collect())
+    Ok(((0..values.len()).filter(|&i| outcomes[i] == top).collect(), 0))
 }
 
 /// In a dry run, count `n` parts of the text not carried out.
@@ -135,10 +149,11 @@ fn candidates(
     name: &'static str,
     from: Vec<SpaceId>,
     effect: Option<&Function>,
+    required: bool,
 ) -> R<Vec<SpaceId>> {
     let Some(effect) = effect else { return Ok(from) };
     let values: Vec<Value> = from.iter().map(|&s| Value::String(api.words.space(s))).collect();
-    let keep = most_done(lua, name, &values, effect)?;
+    let keep = most_done(lua, name, &values, effect, required)?;
     Ok(keep.into_iter().map(|i| from[i]).collect())
 }
 
@@ -187,10 +202,11 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         let from = game(name, |g, _| {
             Ok(from.into_iter().filter(|&s| g.state.in_play(s)).collect::<Vec<_>>())
         })?;
-        let opts = candidates(lua, api, name, from, effect.as_ref())?;
+        let none = from.is_empty();
+        let opts = candidates(lua, api, name, from, effect.as_ref(), !optional)?;
         let Some(s) = ask_space(name, by, &p, &opts, optional)? else {
-            // 5.1.3: a required choice with nothing to choose leaves its text undone.
-            if !optional {
+            // 5.1.3: a required choice with nothing to choose from leaves its text undone.
+            if !optional && none {
                 short_in_dry_run(name, 1)?;
             }
             return Ok(Value::Nil);
@@ -248,7 +264,9 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                     pool = scored.into_iter().filter(|x| x.1 == top).map(|x| x.0).collect();
                 }
                 tiers.retain(|s| !pool.contains(s));
-                opts = candidates(lua, api, name, pool, effect.as_ref())?;
+                // The last tier decides whether the pick leaves its text undone.
+                let last = tiers.is_empty() || highest.is_none();
+                opts = candidates(lua, api, name, pool, effect.as_ref(), !up_to && last)?;
                 if highest.is_none() {
                     break;
                 }
@@ -262,7 +280,8 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                 effect.call::<()>(api.words.space(s))?;
             }
         }
-        if !up_to {
+        // 5.1.3: picks short of `n` for want of spaces leave their text undone.
+        if !up_to && left.is_empty() {
             short_in_dry_run(name, (n as usize).saturating_sub(chosen.len()) as u32)?;
         }
         super::spaces_table(lua, api, chosen)
@@ -286,7 +305,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         let effect = effect_of(name, &t)?;
         if let Some(effect) = &effect {
             let values: Vec<Value> = from.iter().map(|f| Out(f.slug()).into_lua(lua)).collect::<R<_>>()?;
-            let keep = most_done(lua, name, &values, effect)?;
+            let keep = most_done(lua, name, &values, effect, false)?;
             from = keep.into_iter().map(|i| from[i]).collect();
         }
         if from.is_empty() {
@@ -347,7 +366,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         }
         if let Some(effect) = &effect {
             let values: Vec<Value> = opts.iter().map(|&c| word_value(lua, c)).collect::<R<_>>()?;
-            let keep = most_done(lua, name, &values, effect)?;
+            let keep = most_done(lua, name, &values, effect, false)?;
             opts = keep.into_iter().map(|i| opts[i]).collect();
             if opts.is_empty() {
                 return Ok(Value::Nil);
@@ -402,7 +421,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                     game(name, |g, _| g.place_farc_zone(|_, s| s == z).map_err(stop))?;
                     effect.call::<()>(v)
                 })?;
-                let best = candidates(lua, api, name, tied.clone(), Some(&zone_then_effect))?;
+                let best = candidates(lua, api, name, tied.clone(), Some(&zone_then_effect), false)?;
                 if best.is_empty() { tied } else { best }
             }
             _ => tied,

@@ -171,7 +171,6 @@ pub(crate) fn game<T>(name: &'static str, f: impl for<'a, 'r> FnOnce(&'a mut Gam
 /// The context every API function shares: the VM's words and the handle `g`.
 pub(crate) struct Api {
     pub words: Rc<Words>,
-    pub g_addr: usize,
 }
 
 /// Register every host function as a method of `methods` (the table behind `g`).
