@@ -75,9 +75,7 @@ impl Host {
             let g = lua.create_table()?;
             words.g_addr.set(g.to_pointer() as usize);
             let methods = lua.create_table()?;
-            let api = Rc::new(api::Api {
-                words: words.clone(),
-            });
+            let api = Rc::new(api::Api { words: words.clone() });
             api::register(&lua, &methods, api)?;
             let modules = lua.create_table()?;
             let ctx = lua.create_table()?;

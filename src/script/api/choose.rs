@@ -97,8 +97,10 @@ fn most_done_now(name: &'static str, values: &[Value], effect: &Function) -> R<(
                     return Err(e);
                 }
                 (Ok(()), None) => {
-                    // A primitive that did something says so; otherwise compare positions.
-                    let changed = did > 0 || game(name, |g, _| Ok(g.dry_changed()))?;
+                    // A primitive that did something says so. A text that fell short with
+                    // nothing done changed nothing; a text with nothing to do (vacuous
+                    // "all") is checked against the position itself.
+                    let changed = did > 0 || (short == 0 && game(name, |g, _| Ok(g.dry_changed()))?);
                     let o = Outcome { changed, short };
                     if o.better_than(best) {
                         best = o;

@@ -80,6 +80,8 @@ enum Ret {
     Int(i64),
     Bool(bool),
     Word(Option<&'static str>),
+    /// A list of spaces, in map order (bit = space index).
+    Spaces(u64),
 }
 
 /// The frame of every raw query: check that `g` is the first argument, run `body` with the
@@ -115,6 +117,18 @@ unsafe fn call(
                         ffi::lua_pushlstring(l, w.as_ptr() as *const _, w.len());
                     }
                     Ret::Word(None) => ffi::lua_pushnil(l),
+                    Ret::Spaces(mask) => {
+                        ffi::lua_createtable(l, mask.count_ones() as c_int, 0);
+                        let mut rest = mask;
+                        let mut i = 0;
+                        while rest != 0 {
+                            let s = rest.trailing_zeros() as usize;
+                            rest &= rest - 1;
+                            i += 1;
+                            with_words(|w| w.push_space(l, s));
+                            ffi::lua_rawseti(l, -2, i);
+                        }
+                    }
                 }
             }
             return 1;
@@ -239,13 +253,42 @@ raw!(is_adjacent, "is_adjacent", |l| {
     game("is_adjacent", |g| Ret::Bool(g.rules.map.adjacent(a, b)))
 });
 
+raw!(spaces_with, "spaces", |l| {
+    let t = match unsafe { arg(l, 2) } {
+        Raw::Nil => None,
+        Raw::Word(Word::Trait(t)) => Some(t),
+        other => {
+            return Err(format!(
+                "g:spaces: {} is not a space trait or a function",
+                shown(&other)
+            ));
+        }
+    };
+    game("spaces", |g| {
+        let mask = g
+            .spaces()
+            .filter(|&s| t.is_none_or(|t| super::query::has_trait(g, s, t)))
+            .fold(0u64, |m, s| m | s.bit());
+        Ret::Spaces(mask)
+    })
+});
+
+raw!(adjacent, "adjacent", |l| {
+    let s = space("adjacent", unsafe { arg(l, 2) })?;
+    game("adjacent", |g| {
+        Ret::Spaces(g.state.adjacent(g.rules, s).fold(0u64, |m, s| m | s.bit()))
+    })
+});
+
 fn piece_type(name: &str, f: Faction, k: PieceKind) -> Result<PieceType, String> {
     PieceType::new(f, k).ok_or_else(|| err(name, format!("{} has no {}", f.name(), k.slug())).to_string())
 }
 
 /// Register the raw queries as methods of `methods` (replacing their mlua twins).
 pub(super) fn register(lua: &mlua::Lua, methods: &mlua::Table) -> mlua::Result<()> {
-    let fns: [(&str, ffi::lua_CFunction); 12] = [
+    let fns: [(&str, ffi::lua_CFunction); 14] = [
+        ("spaces_with", spaces_with),
+        ("adjacent", adjacent),
         ("count", count),
         ("support", support),
         ("is", is),
