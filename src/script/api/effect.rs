@@ -113,6 +113,69 @@ fn remove_n(
     Ok(done)
 }
 
+/// g:place: `n` pieces of type `t` in `s`, as many as are Available and may stack.
+pub(super) fn place(g: &mut Game, s: SpaceId, t: PieceType, n: u8) -> u32 {
+    let done = place_n(g, s, t, n);
+    short(g, n as u32, done);
+    done
+}
+
+/// g:shift_support: as far as the track allows; the shift made.
+pub(super) fn shift_support(g: &mut Game, s: SpaceId, n: i8) -> Result<i8, String> {
+    if !g.rules.map.space(s).can_hold_support() || !g.state.in_play(s) {
+        short(g, n.unsigned_abs() as u32, 0);
+        return Ok(0);
+    }
+    let before = g.state.support(s).value();
+    let to = (before + n).clamp(-2, 2);
+    if to != before {
+        g.state
+            .set_support(g.rules, s, Support::from_value(to).expect("clamped"))
+            .map_err(|e| err("shift_support", e.describe(g.rules)).to_string())?;
+    }
+    short(g, n.unsigned_abs() as u32, (to - before).unsigned_abs() as u32);
+    Ok(to - before)
+}
+
+/// g:set_support: in a populated space in play (else nothing, and the text falls short).
+pub(super) fn set_support(g: &mut Game, s: SpaceId, level: Support) -> Result<(), String> {
+    if !g.rules.map.space(s).can_hold_support() || !g.state.in_play(s) {
+        short(g, 1, 0);
+        return Ok(());
+    }
+    let before = g.state.support(s);
+    g.state
+        .set_support(g.rules, s, level)
+        .map_err(|e| err("set_support", e.describe(g.rules)).to_string())?;
+    current::did((before != level) as u32);
+    Ok(())
+}
+
+/// g:place_terror: up to `n` markers, as the pool allows.
+pub(super) fn place_terror(g: &mut Game, s: SpaceId, n: u8) -> u32 {
+    let mut done = 0u32;
+    while (done as u8) < n && g.state.markers_on_map() < g.rules.forces.limits.terror_sabotage_markers {
+        if g.state.place_terror(g.rules, s).is_err() {
+            break;
+        }
+        done += 1;
+    }
+    short(g, n as u32, done);
+    done
+}
+
+/// g:sabotage: a LoC not yet Sabotaged, while markers are left.
+pub(super) fn sabotage(g: &mut Game, s: SpaceId) -> Result<bool, String> {
+    if !g.rules.map.space(s).is_loc() {
+        return Err(err("sabotage", format!("{} is not a LoC", g.rules.map.space(s).name)).to_string());
+    }
+    let ok = !g.state.space(s).sabotage
+        && g.state.markers_on_map() < g.rules.forces.limits.terror_sabotage_markers
+        && g.state.place_sabotage(g.rules, s).is_ok();
+    short(g, 1, ok as u32);
+    Ok(ok)
+}
+
 /// Place `n` pieces of type `t` in `s`, as many as Available and stacking allow.
 fn place_n(g: &mut Game, s: SpaceId, t: PieceType, n: u8) -> u32 {
     let n = n.min(g.room_for(s, t));
@@ -202,16 +265,6 @@ fn pick_space(
 }
 
 pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
-    method(lua, m, api, "place", |_, _, (s, f, k, n): (Arg, Arg, Arg, Arg)| {
-        let s = space("place", &s)?;
-        let t = piece_type("place", faction("place", &f)?, kind("place", &k)?)?;
-        let n = how_many("place", &n, 1)?;
-        game("place", |g, _| {
-            let done = place_n(g, s, t, n);
-            short(g, n as u32, done);
-            Ok(done)
-        })
-    })?;
     method(
         lua,
         m,
@@ -617,59 +670,6 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         })
     })?;
 
-    method(lua, m, api, "shift_support", |_, _, (s, n): (Arg, Arg)| {
-        let s = space("shift_support", &s)?;
-        let n = amount("shift_support", &n, 4)? as i8;
-        game("shift_support", |g, _| {
-            if !g.rules.map.space(s).can_hold_support() || !g.state.in_play(s) {
-                short(g, n.unsigned_abs() as u32, 0);
-                return Ok(0);
-            }
-            let before = g.state.support(s).value();
-            let to = (before + n).clamp(-2, 2);
-            if to != before {
-                g.state
-                    .set_support(g.rules, s, Support::from_value(to).expect("clamped"))
-                    .map_err(|e| err("shift_support", e.describe(g.rules)))?;
-            }
-            short(g, n.unsigned_abs() as u32, (to - before).unsigned_abs() as u32);
-            Ok(to - before)
-        })
-    })?;
-    method(lua, m, api, "set_support", |_, _, (s, level): (Arg, Arg)| {
-        let s = space("set_support", &s)?;
-        let level = match level {
-            Arg::Word(Word::Level(l)) => l,
-            a => Support::from_value(amount("set_support", &a, 2)? as i8).expect("within -2..2"),
-        };
-        game("set_support", |g, _| {
-            if !g.rules.map.space(s).can_hold_support() || !g.state.in_play(s) {
-                short(g, 1, 0);
-                return Ok(());
-            }
-            let before = g.state.support(s);
-            g.state
-                .set_support(g.rules, s, level)
-                .map_err(|e| err("set_support", e.describe(g.rules)))?;
-            current::did((before != level) as u32);
-            Ok(())
-        })
-    })?;
-    method(lua, m, api, "place_terror", |_, _, (s, n): (Arg, Arg)| {
-        let s = space("place_terror", &s)?;
-        let n = how_many("place_terror", &n, 1)?;
-        game("place_terror", |g, _| {
-            let mut done = 0u32;
-            while (done as u8) < n && g.state.markers_on_map() < g.rules.forces.limits.terror_sabotage_markers {
-                if g.state.place_terror(g.rules, s).is_err() {
-                    break;
-                }
-                done += 1;
-            }
-            short(g, n as u32, done);
-            Ok(done)
-        })
-    })?;
     method(lua, m, api, "remove_terror", |_, _, (s, n): (Arg, Arg)| {
         let s = space("remove_terror", &s)?;
         let n = how_many("remove_terror", &n, u8::MAX)?;
@@ -685,19 +685,6 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                 short(g, n as u32, done);
             }
             Ok(done)
-        })
-    })?;
-    method(lua, m, api, "sabotage", |_, _, (s,): (Arg,)| {
-        let s = space("sabotage", &s)?;
-        game("sabotage", |g, _| {
-            if !g.rules.map.space(s).is_loc() {
-                return Err(err("sabotage", format!("{} is not a LoC", g.rules.map.space(s).name)));
-            }
-            let ok = !g.state.space(s).sabotage
-                && g.state.markers_on_map() < g.rules.forces.limits.terror_sabotage_markers
-                && g.state.place_sabotage(g.rules, s).is_ok();
-            short(g, 1, ok as u32);
-            Ok(ok)
         })
     })?;
     method(lua, m, api, "remove_sabotage", |_, _, (s,): (Arg,)| {

@@ -16,6 +16,7 @@ use std::os::raw::c_int;
 /// word, nil, or something else.
 enum Raw {
     Nil,
+    Int(i64),
     Word(Word),
     Text(String),
     Other(&'static str),
@@ -37,7 +38,15 @@ unsafe fn arg(l: *mut ffi::lua_State, idx: c_int) -> Raw {
                     }
                 }
             }
-            ffi::LUA_TNUMBER => Raw::Other("number"),
+            ffi::LUA_TNUMBER => {
+                let mut is_int = 0;
+                let n = ffi::lua_tointegerx(l, idx, &mut is_int);
+                if is_int != 0 {
+                    Raw::Int(n)
+                } else {
+                    Raw::Other("number that is not whole")
+                }
+            }
             ffi::LUA_TTABLE => Raw::Other("table"),
             ffi::LUA_TBOOLEAN => Raw::Other("boolean"),
             _ => Raw::Other("value"),
@@ -48,6 +57,7 @@ unsafe fn arg(l: *mut ffi::lua_State, idx: c_int) -> Raw {
 fn shown(a: &Raw) -> String {
     match a {
         Raw::Nil => "nil".into(),
+        Raw::Int(n) => n.to_string(),
         Raw::Word(Word::Space(_)) => "a space".into(),
         Raw::Word(w) => format!("`{w:?}`"),
         Raw::Text(t) => format!("`{}`", t.chars().filter(|c| !c.is_control()).collect::<String>()),
@@ -60,6 +70,29 @@ fn space(name: &str, a: Raw) -> Result<SpaceId, String> {
         Raw::Word(Word::Space(s)) => Ok(s),
         other => Err(format!(
             "g:{name}: {} is not a space (spaces are slugs such as \"bogota\")",
+            shown(&other)
+        )),
+    }
+}
+
+fn kind(name: &str, a: Raw) -> Result<PieceKind, String> {
+    match a {
+        Raw::Word(Word::Kind(k)) => Ok(k),
+        other => Err(format!(
+            "g:{name}: {} is not a piece kind (troops, police, base, guerrilla)",
+            shown(&other)
+        )),
+    }
+}
+
+/// A count 0..=255 (`default` if nil), or "all" (255).
+fn how_many(name: &str, a: Raw, default: u8) -> Result<u8, String> {
+    match a {
+        Raw::Nil => Ok(default),
+        Raw::Word(Word::All) => Ok(u8::MAX),
+        Raw::Int(n) if (0..=255).contains(&n) => Ok(n as u8),
+        other => Err(format!(
+            "g:{name}: {} is not a count from 0 to 255 (or \"all\")",
             shown(&other)
         )),
     }
@@ -82,6 +115,7 @@ enum Ret {
     Word(Option<&'static str>),
     /// A list of spaces, in map order (bit = space index).
     Spaces(u64),
+    Nil,
 }
 
 /// The frame of every raw query: check that `g` is the first argument, run `body` with the
@@ -116,7 +150,7 @@ unsafe fn call(
                     Ret::Word(Some(w)) => {
                         ffi::lua_pushlstring(l, w.as_ptr() as *const _, w.len());
                     }
-                    Ret::Word(None) => ffi::lua_pushnil(l),
+                    Ret::Word(None) | Ret::Nil => ffi::lua_pushnil(l),
                     Ret::Spaces(mask) => {
                         ffi::lua_createtable(l, mask.count_ones() as c_int, 0);
                         let mut rest = mask;
@@ -280,13 +314,75 @@ raw!(adjacent, "adjacent", |l| {
     })
 });
 
+// ---- the simplest effects, which 5.1.3 dry runs call for every candidate ----------------
+
+raw!(place, "place", |l| {
+    let s = space("place", unsafe { arg(l, 2) })?;
+    let f = faction("place", unsafe { arg(l, 3) })?;
+    let t = piece_type("place", f, kind("place", unsafe { arg(l, 4) })?)?;
+    let n = how_many("place", unsafe { arg(l, 5) }, 1)?;
+    game("place", |g| Ret::Int(super::effect::place(g, s, t, n) as i64))
+});
+
+raw!(shift_support, "shift_support", |l| {
+    let s = space("shift_support", unsafe { arg(l, 2) })?;
+    let n = match unsafe { arg(l, 3) } {
+        Raw::Int(n) if (-4..=4).contains(&n) => n as i8,
+        other => {
+            return Err(format!(
+                "g:shift_support: {} is not a whole number from -4 to 4",
+                shown(&other)
+            ));
+        }
+    };
+    game("shift_support", |g| {
+        super::effect::shift_support(g, s, n).map(|d| Ret::Int(d as i64))
+    })?
+});
+
+raw!(set_support, "set_support", |l| {
+    let s = space("set_support", unsafe { arg(l, 2) })?;
+    let level = match unsafe { arg(l, 3) } {
+        Raw::Word(Word::Level(l)) => l,
+        Raw::Int(n) if (-2..=2).contains(&n) => crate::kernel::Support::from_value(n as i8).expect("within -2..2"),
+        other => {
+            return Err(format!(
+                "g:set_support: {} is not a level (-2..2 or \"passive_support\"...)",
+                shown(&other)
+            ));
+        }
+    };
+    game("set_support", |g| {
+        super::effect::set_support(g, s, level).map(|()| Ret::Nil)
+    })?
+});
+
+raw!(place_terror, "place_terror", |l| {
+    let s = space("place_terror", unsafe { arg(l, 2) })?;
+    let n = how_many("place_terror", unsafe { arg(l, 3) }, 1)?;
+    game(
+        "place_terror",
+        |g| Ret::Int(super::effect::place_terror(g, s, n) as i64),
+    )
+});
+
+raw!(sabotage, "sabotage", |l| {
+    let s = space("sabotage", unsafe { arg(l, 2) })?;
+    game("sabotage", |g| super::effect::sabotage(g, s).map(Ret::Bool))?
+});
+
 fn piece_type(name: &str, f: Faction, k: PieceKind) -> Result<PieceType, String> {
     PieceType::new(f, k).ok_or_else(|| err(name, format!("{} has no {}", f.name(), k.slug())).to_string())
 }
 
 /// Register the raw queries as methods of `methods` (replacing their mlua twins).
 pub(super) fn register(lua: &mlua::Lua, methods: &mlua::Table) -> mlua::Result<()> {
-    let fns: [(&str, ffi::lua_CFunction); 14] = [
+    let fns: [(&str, ffi::lua_CFunction); 19] = [
+        ("place", place),
+        ("shift_support", shift_support),
+        ("set_support", set_support),
+        ("place_terror", place_terror),
+        ("sabotage", sabotage),
         ("spaces_with", spaces_with),
         ("adjacent", adjacent),
         ("count", count),
