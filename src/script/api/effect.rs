@@ -268,12 +268,13 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         m,
         api,
         "replace",
-        |_, _, (s, f, k, bf, bk, n): (Arg, Arg, Arg, Arg, Arg, Arg)| {
+        |_, _, (s, f, k, bf, bk, n, u): (Arg, Arg, Arg, Arg, Arg, Arg, Arg)| {
             let s = space("replace", &s)?;
             let from = piece_type("replace", faction("replace", &f)?, kind("replace", &k)?)?;
             let to_who = factions("replace", &bf)?;
             let to_kinds = kind_list("replace", &bk)?;
             let n = how_many("replace", &n, 1)?;
+            let u = state("replace", &u)?;
             game("replace", |g, x| {
                 let mut done = 0u32;
                 for _ in 0..n {
@@ -283,7 +284,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                         s,
                         1 << from.faction.index(),
                         Kinds::One(from.kind),
-                        None,
+                        u,
                         false,
                         "Replace which piece?",
                     )?
