@@ -11,7 +11,8 @@ end
 return {
   unshaded = function(g)
     g:choose_spaces{ prompt = "National Coordination Center: Remove all Active AUC Guerrillas from which space?",
-      up_to = 3, from = with_cubes_or_support(g), effect = function(s) g:remove(s, "auc", "guerrilla", "all", "active") end }
+      up_to = 3, from = with_cubes_or_support(g),
+      effect = function(s) g:remove(s, "auc", "guerrilla", "all", "active") end }
   end,
   shaded = function(g)
     for _, s in ipairs(with_cubes_or_support(g)) do g:underground(s, "auc") end

@@ -10,7 +10,7 @@ return {
   end,
   shaded = function(g)
     -- 5.1.1: with no AUC Guerrilla Available the Police is removed anyway (hard case 3).
-    g:choose_spaces{ prompt = "Soldados Campesinos: replace 1 Police with 1 AUC Guerrilla in which Department?", up_to = 3,
-      from = g:spaces("department"), effect = function(s) g:replace(s, "govt", "police", "auc", "guerrilla") end }
+    g:choose_spaces{ prompt = "Soldados Campesinos: replace 1 Police with 1 AUC Guerrilla in which Department?",
+      up_to = 3, from = g:spaces("department"), effect = function(s) g:replace(s, "govt", "police", "auc", "guerrilla") end }
   end,
 }

@@ -15,7 +15,8 @@ return {
   shaded = function(g)
     g:choose_space{ prompt = "Demobilization: move all cubes out of which Department with AUC?",
       from = g:spaces(function(s) return g:is(s, "department") and g:count(s, "auc") > 0 end), effect = function(d)
-        g:move_pieces{ faction = "govt", kind = "cubes", n = g:count(d, "govt", "cubes"), from = { d }, to = g:spaces("city") }
+        local cubes = g:count(d, "govt", "cubes")
+        g:move_pieces{ faction = "govt", kind = "cubes", n = cubes, from = { d }, to = g:spaces("city") }
       end }
     g:choose_spaces{ prompt = "Demobilization: place 1 AUC piece in which City?", n = 2, from = g:spaces("city"),
       effect = function(c) g:place_pieces(c, "auc", 1) end }

@@ -7,20 +7,20 @@
 return {
   unshaded = function(g)
     local pipelines = g:spaces(function(p) return g:is(p, "pipeline") and g:econ(p) == 3 end)
-    local function by_pipeline(s) return #g:filter(pipelines, function(p) return g:is_adjacent(s, p) end) > 0 end
     g:choose_space{ prompt = "Unión Sindical Obrera: remove 1 Opposition or FARC Base in which space?",
-      from = g:spaces(function(s) return by_pipeline(s) and (g:support(s) < 0 or g:count(s, "farc", "base") > 0) end),
-      effect = function(s)
-        local base = g:count(s, "farc", "base") > 0
-        if base and g:support(s) < 0 then
-          base = g:ask{ prompt = "Unión Sindical Obrera: remove the FARC Base (yes) or the Opposition (no) in " .. g:name(s) .. "?" }
-        end
-        -- "Remove 1 Opposition": the space becomes Neutral (as RTT reads it).
-        if base then g:remove(s, "farc", "base") else g:set_support(s, "neutral") end
+      from = g:spaces(function(s) return (g:support(s) < 0 or g:count(s, "farc", "base") > 0)
+        and #g:filter(pipelines, function(p) return g:is_adjacent(s, p) end) > 0 end), effect = function(s)
+        -- The executing Faction picks which where both are (5.1). "Remove 1 Opposition": the
+        -- space becomes Neutral (as RTT reads it, docs/rulings/cards-37-54.md).
+        if g:count(s, "farc", "base") > 0 and (g:support(s) >= 0 or g:ask{ prompt =
+          "Unión Sindical Obrera: remove the FARC Base (yes) or the Opposition (no) in " .. g:name(s) .. "?" }) then
+          g:remove(s, "farc", "base")
+        else g:set_support(s, "neutral") end
       end }
   end,
   shaded = function(g)
-    g:choose_spaces{ prompt = "Unión Sindical Obrera: shift which City (not Bogotá) 1 level toward Active Opposition?", n = 2,
-      from = g:spaces(function(s) return g:is(s, "city") and s ~= "bogota" end), effect = function(s) g:shift_support(s, -1) end }
+    g:choose_spaces{ prompt = "Unión Sindical Obrera: shift which City (not Bogotá) 1 level toward Active Opposition?",
+      n = 2, from = g:spaces(function(s) return g:is(s, "city") and s ~= "bogota" end),
+      effect = function(s) g:shift_support(s, -1) end }
   end,
 }

@@ -11,8 +11,8 @@ return {
   shaded = function(g)
     -- Hard case 4: one mode for both Police. With no AUC Guerrilla Available, replacing is
     -- removing (5.1.1): no question.
-    local replace = g:available("auc", "guerrilla") > 0
-      and g:choose{ prompt = "Carabineros: remove 2 Police, or replace them with AUC Guerrillas?", from = { "remove", "replace" } } == "replace"
+    local replace = g:available("auc", "guerrilla") > 0 and g:choose{
+      prompt = "Carabineros: remove 2 Police, or replace them with AUC Guerrillas?", from = { "remove", "replace" } } == "replace"
     for _ = 1, 2 do
       g:choose_space{ prompt = "Carabineros: take 1 Police from which space?", from = g:spaces(), effect = function(s)
         if replace then g:replace(s, "govt", "police", "auc", "guerrilla") else g:remove(s, "govt", "police") end

@@ -8,8 +8,8 @@
 return {
   unshaded = function(g)
     local depts = g:spaces("department")
-    g:choose_faction{ prompt = "Criminal Air Force: which Insurgent Faction moves Guerrillas?", from = { "farc", "auc", "cartels" },
-      effect = function(f) g:as(f, function()
+    g:choose_faction{ prompt = "Criminal Air Force: which Insurgent Faction moves Guerrillas?",
+      from = { "farc", "auc", "cartels" }, effect = function(f) g:as(f, function()
         local a = g:choose_space{ prompt = "Criminal Air Force: fly Guerrillas between which Department...",
           from = g:filter(depts, function(s) return g:count(s, f, "guerrilla") > 0 end) }
         if not a then return end

@@ -1,37 +1,33 @@
 -- 54. Deserters & Defectors (ACFG) — single Event
 -- Text: Remove up to 2 Guerrillas or replace them with any other Factions' available
 --   Guerrillas.
-local INSURGENTS = { "farc", "auc", "cartels" }
-
 ---@type CardScript
 return {
   unshaded = function(g)
+    local insurgents = g:others("govt")
     -- Hard case 4: one mode for both Guerrillas (as 50 shaded).
-    local replace = g:choose{ prompt = "Deserters & Defectors: remove up to 2 Guerrillas, or replace them?", from = { "remove", "replace" } } == "replace"
+    local replace = g:choose{ prompt = "Deserters & Defectors: remove up to 2 Guerrillas, or replace them?",
+      from = { "remove", "replace" } } == "replace"
     -- The Guerrillas this Event placed (by space and Faction) are not "them" (hard case 4).
     local new = {}
-    local function others(f) return g:filter(INSURGENTS, function(o) return o ~= f end) end
-    local function fits(s, f) return g:filter(others(f), function(o) return g:can_place(s, o, "guerrilla") end) end
-    -- 5.1.1: a replacement must fit (1.4.2), unless none is Available: then it is a removal.
-    local function takeable(s, f)
-      return g:count(s, f, "guerrilla") > (new[s .. f] or 0) and (not replace or #fits(s, f) > 0
-        or g:sum(others(f), function(o) return g:available(o, "guerrilla") end) == 0)
-    end
+    local function takeable(s) return function(f) return g:count(s, f, "guerrilla") > (new[s .. f] or 0) end end
     for _ = 1, 2 do
+      local placed -- whose Guerrilla the replacement placed (the live run of `effect` sets it last)
       local s = g:choose_space{ prompt = "Deserters & Defectors: take a Guerrilla from which space?", optional = true,
-        from = g:spaces(function(s) return #g:filter(INSURGENTS, function(f) return takeable(s, f) end) > 0 end) }
+        from = g:spaces(function(s) return #g:filter(insurgents, takeable(s)) > 0 end), effect = function(s)
+          if not replace then return g:remove(s, "insurgents", "guerrilla") end
+          local f = g:choose_faction{ prompt = "Deserters & Defectors: replace whose Guerrilla?",
+            from = g:filter(insurgents, takeable(s)) }
+          local others = g:filter(insurgents, function(o) return o ~= f end)
+          placed = g:choose_faction{ prompt = "Deserters & Defectors: replace it with whose Guerrilla?",
+            from = g:filter(others, function(o) return g:can_place(s, o, "guerrilla") end) }
+          -- Where the new ones are f's only Underground Guerrillas, an Active one is taken.
+          local state = g:count(s, f, "guerrilla", "underground") <= (new[s .. f] or 0) and "active" or nil
+          -- 5.1.1: with no other Guerrilla Available it is removed (hard case 3).
+          g:replace(s, f, "guerrilla", placed or others, "guerrilla", 1, state)
+        end }
       if not s then return end
-      if not replace then
-        g:remove(s, "insurgents", "guerrilla")
-      else
-        local f = g:choose_faction{ prompt = "Deserters & Defectors: replace whose Guerrilla?", from = g:filter(INSURGENTS, function(f) return takeable(s, f) end) }
-        local o = g:choose_faction{ prompt = "Deserters & Defectors: replace it with whose Guerrilla?", from = fits(s, f) }
-        -- Where the new ones are f's only Underground Guerrillas, an Active one is taken.
-        local state = g:count(s, f, "guerrilla", "underground") <= (new[s .. f] or 0) and "active" or nil
-        -- With no other Guerrilla Available it is removed (hard case 3).
-        g:replace(s, f, "guerrilla", o or others(f), "guerrilla", 1, state)
-        if o then new[s .. o] = (new[s .. o] or 0) + 1 end
-      end
+      if placed then new[s .. placed] = (new[s .. placed] or 0) + 1 end
     end
   end,
 }
