@@ -20,6 +20,7 @@ return {
               local from = g:choose_space{ prompt = "Criminal Air Force: fly a Guerrilla out of which Department?",
                 from = { a, b }, optional = i == 2, effect = function(s)
                   local to, back = s == a and b or a, s == landed and 1 or 0
+                  -- Where the landed one is f's only Underground Guerrilla, an Active one flies.
                   local state = g:count(s, f, "guerrilla", "underground") <= back and "active" or nil
                   local active = g:count(to, f, "guerrilla", "active")
                   if g:count(s, f, "guerrilla") > back and g:move(s, to, f, "guerrilla", 1, state) > 0
