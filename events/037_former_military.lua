@@ -3,6 +3,7 @@
 --   moves; AUC Guerrillas act as Troops.
 -- Shaded: Ex-officers advise paramilitaries: AUC free Marches any of its Guerrillas and then,
 --   at any 1 destination, free Ambushes.
+---@type CardScript
 return {
   unshaded = function(g)
     -- 5.1.2 EXAMPLE: this Event's Assault beats Senado & Cámara (and other lasting limits).

@@ -2,6 +2,7 @@
 -- Text: Ruthless elimination: An Insurgent Faction executes free Terror with any Guerrilla,
 --   removes any 2 enemy pieces in the space, and sets it to Passive Support or Opposition
 --   (unless 0 Pop). The Terror places 2 markers.
+---@type CardScript
 return {
   unshaded = function(g)
     g:choose_faction{ prompt = "Limpieza: which Insurgent Faction executes the free Terror?",

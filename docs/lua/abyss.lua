@@ -298,17 +298,18 @@ function Abyss:remove(space, faction, kind, n, state) end
 ---@return integer
 function Abyss:remove_up_to(space, faction, n, kind) end
 
----Replace n (1; "all") pieces (kind nil: of any kind, the executor picks) with Available pieces of by_faction (a list: the executor picks; by_kind nil: the executor picks the kind). 5.1.1: with none Available the piece is removed; where stacking forbids the replacement nothing happens there. Returns how many were replaced or removed.
+---Replace n (1; "all") pieces (kind nil: of any kind, the executor picks; Guerrillas: of `state` only, if given) with Available pieces of by_faction (a list: the executor picks; by_kind nil: the executor picks the kind). 5.1.1: with none Available the piece is removed; where stacking forbids the replacement nothing happens there. Returns how many were replaced or removed.
 ---
----`g:replace(space, faction, kind?, by_faction, by_kind?, n?) -> integer`
+---`g:replace(space, faction, kind?, by_faction, by_kind?, n?, state?) -> integer`
 ---@param space Space
 ---@param faction Faction|Faction[]|"insurgents"
 ---@param kind? PieceKind
 ---@param by_faction Faction|Faction[]|"insurgents"
 ---@param by_kind? PieceKind
 ---@param n? integer|"all"
+---@param state? GuerrillaState
 ---@return integer
-function Abyss:replace(space, faction, kind, by_faction, by_kind, n) end
+function Abyss:replace(space, faction, kind, by_faction, by_kind, n, state) end
 
 ---Move n (1; "all") pieces, as many as may stack; they keep their state and Shipments; returns how many.
 ---

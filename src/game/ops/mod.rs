@@ -748,7 +748,10 @@ impl<'r> Game<'r> {
                 }
                 g.push_specials(act, o);
                 if act.count > 0 {
-                    if g.voluntary_removal && g.own_pieces_on_map(act.faction) {
+                    // 1.4.1 voluntary removal is the player's, not the Event's text: a dry
+                    // run (5.1.3) does not explore it (its explorer would take "remove" then
+                    // "done" for ever).
+                    if g.voluntary_removal && !g.in_dry_run() && g.own_pieces_on_map(act.faction) {
                         o.push(Choice::Step(Step::Remove));
                     }
                     o.push(Choice::Done);

@@ -311,9 +311,8 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             from = keep.into_iter().map(|i| from[i]).collect();
         }
         if from.is_empty() {
-            if !optional {
-                short_in_dry_run(name, 1)?;
-            }
+            // A Faction to choose is a parameter of the text, not a part of it: with none
+            // to choose, nothing is counted undone here.
             return Ok(Value::Nil);
         }
         let c = game(name, |g, _| {

@@ -335,7 +335,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         m,
         api,
         "replace",
-        |_, _, (s, f, k, bf, bk, n): (Arg, Arg, Arg, Arg, Arg, Arg)| {
+        |_, _, (s, f, k, bf, bk, n, u): (Arg, Arg, Arg, Arg, Arg, Arg, Arg)| {
             let s = space("replace", &s)?;
             let from_f = faction("replace", &f)?;
             // kind nil: any of the Faction's pieces ("replace up to 3 Cartels pieces").
@@ -346,6 +346,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             let to_who = factions("replace", &bf)?;
             let to_kinds = kind_list("replace", &bk)?;
             let n = how_many("replace", &n, 1)?;
+            let u = state("replace", &u)?;
             game("replace", |g, x| {
                 let mut done = 0u32;
                 for _ in 0..n {
@@ -355,7 +356,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                         s,
                         1 << from_f.index(),
                         from_k,
-                        None,
+                        u,
                         false,
                         "Replace which piece?",
                     )?
