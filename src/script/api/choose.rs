@@ -307,7 +307,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         let effect = effect_of(name, &t)?;
         if let Some(effect) = &effect {
             let values: Vec<Value> = from.iter().map(|f| Out(f.slug()).into_lua(lua)).collect::<R<_>>()?;
-            let keep = most_done(lua, name, &values, effect, false)?;
+            let keep = most_done(lua, name, &values, effect, !optional)?;
             from = keep.into_iter().map(|i| from[i]).collect();
         }
         if from.is_empty() {
@@ -367,7 +367,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         }
         if let Some(effect) = &effect {
             let values: Vec<Value> = opts.iter().map(|&c| word_value(lua, c)).collect::<R<_>>()?;
-            let keep = most_done(lua, name, &values, effect, false)?;
+            let keep = most_done(lua, name, &values, effect, true)?;
             opts = keep.into_iter().map(|i| opts[i]).collect();
             if opts.is_empty() {
                 return Ok(Value::Nil);
