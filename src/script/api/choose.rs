@@ -159,10 +159,28 @@ fn candidates(
     Ok(keep.into_iter().map(|i| from[i]).collect())
 }
 
-/// Ask `by` to pick one of `opts` (or Done when `optional`).
-fn ask_space(name: &'static str, by: Faction, p: &Prompt, opts: &[SpaceId], optional: bool) -> R<Option<SpaceId>> {
+/// Inside a dry run, a choice with an `effect` takes its best candidate at once: its own
+/// dry run has just found which do the most, so the outer one need not try them all again
+/// (a nested choice would otherwise multiply the tries).
+fn best_at_once(name: &'static str, effect: bool) -> R<bool> {
+    Ok(effect && game(name, |g, _| Ok(g.in_dry_run()))?)
+}
+
+/// Ask `by` to pick one of `opts` (or Done when `optional`); in a dry run with an
+/// `effect`, the first of the best.
+fn ask_space(
+    name: &'static str,
+    by: Faction,
+    p: &Prompt,
+    opts: &[SpaceId],
+    optional: bool,
+    effect: bool,
+) -> R<Option<SpaceId>> {
     if opts.is_empty() {
         return Ok(None);
+    }
+    if best_at_once(name, effect)? {
+        return Ok(Some(opts[0]));
     }
     game(name, |g, _| {
         let c = g
@@ -206,7 +224,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         })?;
         let none = from.is_empty();
         let opts = candidates(lua, api, name, from, effect.as_ref(), !optional)?;
-        let Some(s) = ask_space(name, by, &p, &opts, optional)? else {
+        let Some(s) = ask_space(name, by, &p, &opts, optional, effect.is_some())? else {
             // 5.1.3: a required choice with nothing to choose from leaves its text undone.
             if !optional && none {
                 short_in_dry_run(name, 1)?;
@@ -273,7 +291,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                     break;
                 }
             }
-            let Some(s) = ask_space(name, by, &p, &opts, up_to)? else {
+            let Some(s) = ask_space(name, by, &p, &opts, up_to, effect.is_some())? else {
                 break;
             };
             left.retain(|&x| x != s);
@@ -315,15 +333,19 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             // to choose, nothing is counted undone here.
             return Ok(Value::Nil);
         }
-        let c = game(name, |g, _| {
-            g.ask(by, p.clone(), None, |_, o| {
-                o.extend(from.iter().map(|&f| Choice::Faction(f)));
-                if optional {
-                    o.push(Choice::Done);
-                }
-            })
-            .map_err(stop)
-        })?;
+        let c = if best_at_once(name, effect.is_some())? {
+            Choice::Faction(from[0])
+        } else {
+            game(name, |g, _| {
+                g.ask(by, p.clone(), None, |_, o| {
+                    o.extend(from.iter().map(|&f| Choice::Faction(f)));
+                    if optional {
+                        o.push(Choice::Done);
+                    }
+                })
+                .map_err(stop)
+            })?
+        };
         let Choice::Faction(f) = c else { return Ok(Value::Nil) };
         let v = Out(f.slug()).into_lua(lua)?;
         if let Some(effect) = effect {
@@ -373,9 +395,13 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                 return Ok(Value::Nil);
             }
         }
-        let c = game(name, |g, _| {
-            g.ask(by, p.clone(), None, |_, o| o.extend(opts)).map_err(stop)
-        })?;
+        let c = if best_at_once(name, effect.is_some())? {
+            opts[0]
+        } else {
+            game(name, |g, _| {
+                g.ask(by, p.clone(), None, |_, o| o.extend(opts)).map_err(stop)
+            })?
+        };
         let v = word_value(lua, c)?;
         if let Some(effect) = effect {
             effect.call::<()>(v.clone())?;
