@@ -79,6 +79,8 @@ pub struct Game<'r> {
     pub stats: Stats,
     /// Human-readable lines of what happened, when enabled.
     pub log: Option<Vec<String>>,
+    /// The narrative of the game (a line per action and Propaganda phase), when enabled.
+    pub narrative: Option<super::narrative::Narrative>,
     agents: Vec<Box<dyn Agent + 'r>>,
     request: Request,
     /// Per-card bookkeeping (2.3.6, Capabilities that limit spaces per card).
@@ -143,6 +145,7 @@ impl<'r> Game<'r> {
             voluntary_removal: false,
             stats: Stats::default(),
             log: None,
+            narrative: None,
             agents,
             request: Request {
                 faction: Faction::Govt,

@@ -5,8 +5,10 @@
 pub mod decision;
 pub mod deck;
 mod deployment;
+pub mod describe;
 pub mod engine;
 mod events;
+pub mod narrative;
 mod negotiation;
 pub mod ops;
 pub mod playout;
@@ -17,3 +19,4 @@ mod turn;
 pub use decision::{Agent, Choice, Doing, Op, RandomAgent, Request, Special, Step, Stop, View};
 pub use engine::{Game, Outcome, Stats};
 pub use ops::Action;
+pub use turn::victory_margin;

@@ -16,12 +16,23 @@ impl<'r> Game<'r> {
         if !self.skip_victory.contains(&round) && self.victory_check() {
             return Ok(Some(self.outcome(Some(round))));
         }
-        self.sabotage_phase()?;
-        self.resources_phase()?;
-        self.support_phase()?;
+        if !self.skip_victory.contains(&round) {
+            self.narrate_note(None, |g| {
+                format!(
+                    "Propaganda, Victory: no one wins (margins: {})",
+                    super::describe::margins_line(g.rules, &g.state)
+                )
+            });
+        }
+        self.narrate_phase("Sabotage", |g| g.sabotage_phase())?;
+        self.narrate_phase("Resources", |g| g.resources_phase())?;
+        self.narrate_phase("Support", |g| g.support_phase())?;
         if !final_round {
-            self.redeploy_phase()?;
-            self.reset_phase();
+            self.narrate_phase("Redeploy", |g| g.redeploy_phase())?;
+            self.narrate_phase("Reset", |g| {
+                g.reset_phase();
+                Ok(())
+            })?;
         }
         Ok(None)
     }
