@@ -410,8 +410,9 @@ pub fn fold(s: &str) -> String {
 }
 
 /// Which of `names` (each a list of ways to say it) a typed word means: an exact match
-/// (case and accents ignored) first, else the one that the word is a prefix of. Err lists
-/// the candidates when the prefix fits several, or is empty when none fits.
+/// (case and accents ignored) first; else the one the word is a prefix of — preferring a
+/// name the word nearly completes (`bogot` is Bogotá, not the Bogotá-Neiva LoC). Err
+/// lists the candidates when several fit, or is empty when none does.
 pub fn match_name(typed: &str, names: &[Vec<String>]) -> Result<usize, Vec<usize>> {
     let t = fold(typed.trim());
     if t.is_empty() {
@@ -423,14 +424,26 @@ pub fn match_name(typed: &str, names: &[Vec<String>]) -> Result<usize, Vec<usize
     if exact.len() == 1 {
         return Ok(exact[0]);
     }
+    if !exact.is_empty() {
+        return Err(exact);
+    }
     let prefix: Vec<usize> = (0..names.len())
         .filter(|&i| names[i].iter().any(|n| fold(n).starts_with(&t)))
         .collect();
-    match prefix.len() {
-        1 => Ok(prefix[0]),
-        _ if !exact.is_empty() => Err(exact),
-        _ => Err(prefix),
+    if prefix.len() <= 1 {
+        return prefix.first().copied().ok_or(prefix);
     }
+    // The rest of the name is one word: the typed word is that name, cut short.
+    let word_end = |n: &String| {
+        let n = fold(n);
+        n.starts_with(&t) && !n[t.len()..].contains([' ', '-', '_'])
+    };
+    let near: Vec<usize> = prefix
+        .iter()
+        .copied()
+        .filter(|&i| names[i].iter().any(word_end))
+        .collect();
+    if near.len() == 1 { Ok(near[0]) } else { Err(prefix) }
 }
 
 /// A space named by a person: its slug or name, by unique prefix.
@@ -479,7 +492,14 @@ mod tests {
         assert_eq!(match_name("BOG", &n), Ok(2));
         assert_eq!(match_name("bogotá", &n), Ok(2));
         assert_eq!(match_name("cali-", &n), Ok(1));
-        assert_eq!(match_name("ca", &n), Err(vec![0, 1]));
+        assert_eq!(
+            match_name("ca", &n),
+            Ok(0),
+            "Cali is nearly `ca`; the LoC has more words"
+        );
+        assert_eq!(match_name("cali-p", &n), Ok(1));
+        let m = names(&[&["meta_east", "Meta East"], &["meta_west", "Meta West"]]);
+        assert_eq!(match_name("meta", &m), Err(vec![0, 1]));
         assert_eq!(match_name("zz", &n), Err(vec![]));
     }
 

@@ -698,10 +698,7 @@ mod tests {
         let c = changes(&r, &a, &b);
         assert_eq!(
             c,
-            [
-                "Cesar: −1 AUC Guerrilla (Underground), +2 AUC Guerrillas (Active), +1 AUC Base",
-                "AUC Resources 0 → 3"
-            ],
+            ["Cesar: +1 AUC Guerrilla (Active), +1 AUC Base", "AUC Resources 0 → 3"],
             "{c:?}"
         );
         assert!(changes(&r, &a, &a).is_empty());
