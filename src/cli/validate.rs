@@ -111,13 +111,24 @@ pub fn check(files: &content::ContentFiles, only: Option<&str>) -> Result<Report
                 message: "no scenario in scenarios/".into(),
             });
         }
+        let mut positions = Vec::new();
         for name in names {
             let Some(sc) = content::load_scenario(files, &name, &mut findings)? else {
                 continue;
             };
             let (setup, more) = content::build_setup(&sc, rules, 0);
+            let sound = more.is_empty();
             findings.extend(more);
             scenarios.push(ScenarioSummary::new(&sc.slug, &sc.name, &sc.file, rules, &setup.state));
+            if sound {
+                positions.push((sc.slug.clone(), setup));
+            }
+        }
+        // Every card side runs on the scenarios' positions: one that fails every time is a
+        // finding before anyone plays it (a side that fails only sometimes shows in
+        // `abyss sim` and `validate --games`).
+        if findings.is_empty() {
+            findings.extend(event_trials(rules, &positions));
         }
     }
     Ok(Report {
@@ -221,6 +232,78 @@ fn playouts(files: &content::ContentFiles, scenario: &str, a: &Args) -> Result<(
         tell!("{n} failing games saved in {}", a.save_failures.display());
     }
     Ok((summary, saved))
+}
+
+/// How many times each card side is tried on each position, by different Factions and
+/// with different random answers.
+const EVENT_TRIES: u64 = 3;
+
+/// Run every Event side `EVENT_TRIES` times on each position, with random answers; a side
+/// that fails (and is rolled back) on every try is reported at its script's line.
+fn event_trials(rules: &Ruleset, positions: &[(String, content::Setup)]) -> Vec<Finding> {
+    use crate::game::{Game, Stop, playout::random_agents};
+    use crate::kernel::{CardKind, Side};
+    let mut out = Vec::new();
+    let cards: Vec<u8> = rules
+        .cards
+        .iter()
+        .filter(|c| c.kind == CardKind::Event && rules.events.card(c.number).is_some())
+        .map(|c| c.number)
+        .collect();
+    for c in &cards {
+        let card = rules.card(*c).expect("listed");
+        let sides: &[Side] = if card.single {
+            &[Side::Unshaded]
+        } else {
+            &[Side::Unshaded, Side::Shaded]
+        };
+        for &side in sides {
+            let mut last = None;
+            let mut tries = 0;
+            'positions: for (name, setup) in positions {
+                // One game per position: its Lua VM serves every try, as in a real game.
+                let mut game = Game::new(rules, setup.clone(), vec![*c], random_agents(*c as u64));
+                for i in 0..EVENT_TRIES {
+                    // The same position, other dice: a side that fails only on some
+                    // rolls is not "always".
+                    game.state = setup.state.clone();
+                    game.state.dice = crate::kernel::Dice::new(tries * 1_000 + *c as u64);
+                    let by = card.order.get(i as usize % card.order.len().max(1)).copied();
+                    let by = by.unwrap_or(crate::kernel::Faction::Govt);
+                    tries += 1;
+                    match game.execute_event(by, *c, side) {
+                        Ok(None) => {
+                            last = None;
+                            break 'positions;
+                        }
+                        Ok(Some(e)) => last = Some((e.file.clone(), e.line, e.message.clone(), name.clone())),
+                        Err(Stop::Failed(m)) => {
+                            let file = rules.events.card(*c).map_or(String::new(), |e| e.path.clone());
+                            last = Some((file, 0, m, name.clone()));
+                        }
+                        // A question the random answers cannot settle is not a failure.
+                        Err(_) => {
+                            last = None;
+                            break 'positions;
+                        }
+                    }
+                }
+            }
+            if let Some((file, line, message, scenario)) = last {
+                out.push(Finding {
+                    file,
+                    line,
+                    code: "event-always-fails",
+                    message: format!(
+                        "card {c} ({}), {}: failed on all {tries} tries (last on `{scenario}`): {message}",
+                        card.title,
+                        side.slug()
+                    ),
+                });
+            }
+        }
+    }
+    out
 }
 
 /// Save a finished game as a record, load it back, replay it: the same final state.

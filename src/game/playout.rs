@@ -355,7 +355,8 @@ pub struct GameResult {
     pub outcome: Result<Outcome, Stop>,
     pub cards: u32,
     pub decisions: u64,
-    /// The card being played when the game stopped before its end.
+    /// The card being played when the game stopped before its end (None when it ended,
+    /// even if a check afterwards failed it).
     pub card: Option<u8>,
     /// The answers of a failing game, or of every game when records are kept; empty
     /// otherwise.
@@ -443,6 +444,11 @@ where
             };
         };
         let played = catch_unwind(AssertUnwindSafe(|| game.play()));
+        // The card where the game itself stopped (a check after the end names its own).
+        let stopped_at = match &played {
+            Ok(Ok(_)) => None,
+            _ => game.current_card(),
+        };
         let outcome = match played {
             Ok(result) => catch_unwind(AssertUnwindSafe(|| finish(seed, &game, result)))
                 .unwrap_or_else(|_| Err(panic_failure(Some(&game)))),
@@ -456,7 +462,7 @@ where
         let fired = fired.borrow().clone();
         GameResult {
             seed,
-            card: if outcome.is_err() { game.current_card() } else { None },
+            card: stopped_at,
             outcome,
             cards: game.stats.cards,
             decisions: game.stats.decisions,
@@ -712,5 +718,63 @@ impl Summary {
             let _ = writeln!(out, "  ... and {} more failures", self.failures.len() - 20);
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_resumed_game_continues_as_the_uninterrupted_one() {
+        // A game of random agents and bots, interrupted after 150 answers and resumed
+        // with fresh agents that mirror the replayed questions: the same game.
+        let files = crate::content::ContentFiles::embedded();
+        let (rules, _, setup) = crate::cli::position(&files, "standard", 7).unwrap();
+        let spec = AgentSpec::parse("farc=nonplayer,others=random").unwrap();
+        let (whole, game, _) = spec_game(&rules, &setup, 7, false, &spec);
+        assert!(whole.is_ok());
+        let fired = crate::nonplayer::Fired::default();
+        let live: Vec<Option<Box<dyn Agent>>> = spec.agents(7, &fired).into_iter().map(Some).collect();
+        let (_, agents) = Replay::resume(game.answers[..150].to_vec(), live, [true; 4]);
+        let mut resumed = new_game(&rules, reseeded(&spec.seat(&setup), 7), agents);
+        assert_eq!(resumed.play(), whole);
+        assert_eq!(resumed.answers, game.answers);
+        assert_eq!(resumed.state, game.state);
+    }
+
+    #[test]
+    fn a_panic_in_one_game_is_its_failure_and_the_batch_goes_on() {
+        let files = crate::content::ContentFiles::embedded();
+        let (rules, _, setup) = crate::cli::position(&files, "quick", 1).unwrap();
+        let tick = || {};
+        let batch = Batch {
+            seeds: 1..4,
+            jobs: 2,
+            keep_answers: false,
+            progress: &tick,
+        };
+        let results = run_games(
+            &batch,
+            |seed| {
+                if seed == 2 {
+                    panic!("made to fail");
+                }
+                spec_prepared(&rules, &setup, seed, false, &AgentSpec::default())
+            },
+            |seed, _, r| {
+                assert_ne!(seed, 3, "checked to fail");
+                r
+            },
+        );
+        assert_eq!(results.len(), 3);
+        assert!(results[0].outcome.is_ok());
+        let e = |i: usize| results[i].outcome.clone().unwrap_err().to_string();
+        assert!(
+            e(1).contains("the engine panicked") && e(1).contains("made to fail"),
+            "{}",
+            e(1)
+        );
+        assert!(e(2).contains("checked to fail"), "{}", e(2));
     }
 }
