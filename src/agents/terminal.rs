@@ -8,7 +8,7 @@
 //! `help`, `show`, `status`, `card [N]`, `space NAME`, `log [N]`, `undo`, `save FILE`,
 //! `quit`.
 
-use crate::game::describe::{self, printable};
+use crate::game::describe::{self, printable, printable_lines};
 use crate::game::{Agent, Choice, Request, Stop, View};
 use crate::kernel::Faction;
 use std::cell::RefCell;
@@ -80,14 +80,6 @@ impl Console {
             Ok(_) => Some(String::from_utf8_lossy(&bytes).trim().to_string()),
         }
     }
-}
-
-/// `printable`, line by line (keeps the line breaks of our own multi-line texts).
-fn printable_lines(s: &str) -> String {
-    s.split('\n')
-        .map(|l| printable(l).into_owned())
-        .collect::<Vec<_>>()
-        .join("\n")
 }
 
 /// A Faction played at the terminal.

@@ -1,6 +1,7 @@
 //! `abyss test [PATH]`: run scenario tests (tests/scenarios/*.test by default).
 
 use super::out::{Exit, say};
+use crate::game::describe::{printable, printable_lines};
 use crate::notation::suite::{SuiteResult, run_path};
 use std::path::PathBuf;
 
@@ -16,16 +17,20 @@ pub struct Args {
 /// Print one line per test, the problems of failing ones, and a summary.
 pub fn print(result: &SuiteResult) {
     for d in &result.broken_files {
-        say!("FAILED to parse {}", d.with_excerpt());
+        say!("FAILED to parse {}", printable_lines(&d.with_excerpt()));
     }
     for r in &result.reports {
         let at = format!("{}:{}", r.file, r.line);
         match r.failures.split_first() {
             None => say!("ok      {} ({at})", r.name),
             Some((first, rest)) => {
-                say!("FAILED  {} ({at}): {first}", r.name);
+                say!(
+                    "FAILED  {} ({at}): {}",
+                    printable(&r.name),
+                    printable_lines(&first.to_string())
+                );
                 for d in rest {
-                    say!("        {d}");
+                    say!("        {}", printable_lines(&d.to_string()));
                 }
             }
         }

@@ -326,7 +326,8 @@ fn round_trip(
 pub fn render(report: &Report) -> String {
     let mut s = String::new();
     for f in &report.findings {
-        s += &format!("{f}\n");
+        // A script's error text reaches the terminal without its control characters.
+        s += &format!("{}\n", crate::game::describe::printable_lines(&f.to_string()));
     }
     for sc in &report.scenarios {
         s += &format!(

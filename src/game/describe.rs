@@ -27,6 +27,15 @@ pub fn printable(s: &str) -> Cow<'_, str> {
     )
 }
 
+/// `printable` line by line: keeps the line breaks of a multi-line text (an excerpt with
+/// its caret, a traceback).
+pub fn printable_lines(s: &str) -> String {
+    s.split('\n')
+        .map(|l| printable(l).into_owned())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 /// A piece kind in words, singular or plural.
 pub fn kind_word(kind: PieceKind, n: u8) -> &'static str {
     match (kind, n == 1) {
