@@ -38,10 +38,13 @@ pub enum SideArg {
     Shaded,
 }
 
+/// The words to answer with, how many were used, and the question none could answer.
+type WordList = Rc<RefCell<(Vec<String>, usize, Option<Request>)>>;
+
 /// Answers each question with the next word, whoever is asked; keeps the question it
 /// could not answer.
 struct Words {
-    words: Rc<RefCell<(Vec<String>, usize, Option<Request>)>>,
+    words: WordList,
 }
 
 impl Agent for Words {

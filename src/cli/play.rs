@@ -394,7 +394,7 @@ fn play_once(
             seed: t.seed,
             seating: t.seating.clone(),
             people: t.people.clone(),
-            others: t.others.clone(),
+            others: t.others,
             negotiation: t.negotiation,
             voluntary_removal: t.voluntary_removal,
         };

@@ -639,13 +639,11 @@ impl<'r> Game<'r> {
         self.narrate_open(Opened::Phase, None);
         let out = body(self);
         let Some(open) = self.narrate_close() else { return out };
-        if out.is_err() {
-            return out;
-        }
+        let out = out?;
         let r = self.rules;
         let details = changes(r, &open.before, &self.state);
         if details.is_empty() && phase == "Open Deployment" {
-            return out;
+            return Ok(out);
         }
         let summary = match phase {
             "Resources" => {
@@ -676,7 +674,7 @@ impl<'r> Game<'r> {
             format!("Propaganda, {phase}: {summary}")
         };
         self.narrate_entry(Kind::Propaganda, None, text, details);
-        out
+        Ok(out)
     }
 }
 
