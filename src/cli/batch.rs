@@ -39,9 +39,14 @@ pub fn progress_bar(games: u64) -> indicatif::ProgressBar {
     }
     let bar = indicatif::ProgressBar::new(games);
     let style = indicatif::ProgressStyle::with_template(
-        "{bar:40} {pos}/{len} games  {per_sec:.0}  {elapsed_precise} elapsed, {eta_precise} left",
+        "{bar:40} {pos}/{len} games  {rate}  {elapsed_precise} elapsed, {eta_precise} left",
     )
-    .map(|s| s.progress_chars("=> "));
+    .map(|s| {
+        s.progress_chars("=> ")
+            .with_key("rate", |p: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                let _ = write!(w, "{:.0} games/s", p.per_sec());
+            })
+    });
     if let Ok(style) = style {
         bar.set_style(style);
     }
