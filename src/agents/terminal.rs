@@ -314,28 +314,36 @@ impl Terminal {
             .map(|s| format!(" [{}]", r.map.space(s).name))
             .unwrap_or_default();
         c.say(&format!("\n{}: {}{about}", request.faction.name(), request.prompt));
-        let numbers = request.options.iter().all(|o| matches!(o, Choice::Number(_)));
-        if numbers {
-            let n: Vec<u8> = request
-                .options
-                .iter()
-                .filter_map(|o| match o {
-                    Choice::Number(n) => Some(*n),
-                    _ => None,
-                })
-                .collect();
+        // Numbers are typed as themselves; the other options by number only when no
+        // number is offered (else by word or #N).
+        let n: Vec<u8> = request
+            .options
+            .iter()
+            .filter_map(|o| match o {
+                Choice::Number(n) => Some(*n),
+                _ => None,
+            })
+            .collect();
+        if !n.is_empty() {
             c.say(&format!("  a number: {}", number_range(&n)));
-        } else {
-            for (i, o) in request.options.iter().enumerate() {
-                let word = o.render(r);
-                let name = describe::choice(o, r);
-                let line = if describe::fold(&name) == describe::fold(&word) {
-                    format!("  {:>2}. {name}", i + 1)
-                } else {
-                    format!("  {:>2}. {name} [{word}]", i + 1)
-                };
-                c.say(&line);
+        }
+        for (i, o) in request.options.iter().enumerate() {
+            if matches!(o, Choice::Number(_)) {
+                continue;
             }
+            let word = o.render(r);
+            let name = describe::choice(o, r);
+            let index = if n.is_empty() {
+                format!("{:>2}.", i + 1)
+            } else {
+                format!("or #{}:", i + 1)
+            };
+            let line = if describe::fold(&name) == describe::fold(&word) {
+                format!("  {index} {name}")
+            } else {
+                format!("  {index} {name} [{word}]")
+            };
+            c.say(&line);
         }
         let _ = write!(c.output, "{}> ", request.faction.name());
         let _ = c.output.flush();
@@ -513,6 +521,18 @@ mod tests {
         assert_eq!(got, Ok(0));
         assert!(text.contains("7 is not offered here (choose 0-3)"), "{text}");
         assert!(text.contains("a number: 0-3"), "{text}");
+    }
+
+    #[test]
+    fn numbers_mixed_with_words_are_typed_as_numbers() {
+        let mut options: Vec<Choice> = (1..=3).map(Choice::Number).collect();
+        options.push(Choice::Done);
+        let req = request(options);
+        let (got, text) = decide("2\n", &req);
+        assert_eq!(got, Ok(1), "the number 2, not option 2");
+        assert!(text.contains("a number: 1-3") && text.contains("or #4: Done"), "{text}");
+        assert_eq!(decide("done\n", &req).0, Ok(3));
+        assert_eq!(decide("#4\n", &req).0, Ok(3));
     }
 
     #[test]

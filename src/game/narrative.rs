@@ -4,6 +4,11 @@
 //! `abyss replay` prints it whole; a step-by-step viewer reads the entries (and, with
 //! `Narrative::with_positions`, the position after each).
 //!
+//! For a viewer: replay a record with `game.narrative =
+//! Some(Narrative::new().with_positions())`, play, then walk `narrative.done()`: each
+//! entry has its card (`card`, `card_index`), its line and details, the number of answers
+//! given when it was complete, and the position right after it.
+//!
 //! The rules code is not touched to write it: the outer wrappers (an Operation, a Special
 //! Activity, an Event, a Pass, a Propaganda phase, a new card) call the `narrate_*` hooks
 //! below, and the text is computed from the Action (its spaces, Operation, Special
@@ -114,9 +119,14 @@ impl Narrative {
         self
     }
 
+    /// The complete entries, in order (an Event the game stopped inside has none).
+    pub fn done(&self) -> impl Iterator<Item = &Entry> {
+        self.entries.iter().filter(|e| !e.open)
+    }
+
     /// Every line so far, indented by depth.
     pub fn lines(&self) -> Vec<String> {
-        self.entries.iter().filter(|e| !e.open).map(Entry::line).collect()
+        self.done().map(Entry::line).collect()
     }
 
     fn depth(&self) -> u8 {
