@@ -713,6 +713,45 @@ mod tests {
     }
 
     #[test]
+    fn a_narrated_game_is_the_same_game_with_a_line_for_every_card() {
+        use crate::game::playout::{AgentSpec, spec_prepared};
+        let files = crate::content::ContentFiles::embedded();
+        let (rules, _, setup) = crate::cli::position(&files, "standard", 12).unwrap();
+        let spec = AgentSpec::parse("govt=random,others=nonplayer").unwrap();
+        let (mut quiet, _) = spec_prepared(&rules, &setup, 12, false, &spec);
+        let plain = quiet.play();
+        let (mut told, _) = spec_prepared(&rules, &setup, 12, false, &spec);
+        let seen = std::rc::Rc::new(std::cell::RefCell::new(0usize));
+        let counter = seen.clone();
+        told.narrative = Some(
+            Narrative::new()
+                .with_positions()
+                .observe(move |_| *counter.borrow_mut() += 1),
+        );
+        assert_eq!(told.play(), plain);
+        assert_eq!((&told.answers, &told.state), (&quiet.answers, &quiet.state));
+        let n = told.narrative.as_ref().unwrap();
+        assert_eq!(*seen.borrow(), n.entries.len(), "every entry observed once");
+        let cards = n.done().filter(|e| e.kind == Kind::Card).count();
+        assert_eq!(cards as u32, told.stats.cards);
+        assert!(
+            n.done().any(|e| e.text.starts_with("Propaganda, Victory")),
+            "a line for each victory check"
+        );
+        assert!(
+            n.done()
+                .any(|e| e.kind == Kind::Operation && e.faction == Some(Faction::Farc))
+        );
+        let last = n.done().last().unwrap();
+        assert_eq!(
+            last.position.as_deref(),
+            Some(&told.state),
+            "the position after the last line"
+        );
+        assert!(n.done().all(|e| e.answers <= told.answers.len()));
+    }
+
+    #[test]
     fn signs_use_a_real_minus() {
         assert_eq!(signed(-2), "−2");
         assert_eq!(signed(3), "+3");

@@ -14,7 +14,16 @@ impl<'r> Game<'r> {
     pub(crate) fn propaganda_round(&mut self, final_round: bool) -> Result<Option<Outcome>, Stop> {
         let round = self.propaganda_played;
         if !self.skip_victory.contains(&round) && self.victory_check() {
-            return Ok(Some(self.outcome(Some(round))));
+            let outcome = self.outcome(Some(round));
+            self.narrate_note(None, |g| {
+                let winner: Vec<&str> = outcome.winner().iter().map(|f| f.name()).collect();
+                format!(
+                    "Propaganda, Victory: {} wins (7.2; margins: {})",
+                    winner.join(" + "),
+                    super::describe::margins_line(g.rules, &g.state)
+                )
+            });
+            return Ok(Some(outcome));
         }
         if !self.skip_victory.contains(&round) {
             self.narrate_note(None, |g| {
