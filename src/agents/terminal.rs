@@ -41,6 +41,9 @@ pub struct Console {
     closed: bool,
     /// What the game was doing at the last question (an Event, a Propaganda Round).
     context: Option<String>,
+    /// The Factions asked at this terminal so far: their answers are what a save keeps
+    /// (the bots' answers after the last save come again, the same, on a load).
+    asked_here: [bool; 4],
 }
 
 pub type Shared = Rc<RefCell<Console>>;
@@ -59,6 +62,7 @@ impl Console {
             resumed: false,
             closed: false,
             context: None,
+            asked_here: [false; 4],
         }))
     }
 
@@ -66,6 +70,15 @@ impl Console {
     pub fn say(&mut self, line: &str) {
         let done = writeln!(self.output, "{}", printable_lines(line)).and_then(|_| self.output.flush());
         self.closed |= done.is_err();
+    }
+
+    /// Decisions of people at this terminal since the last save.
+    fn unsaved(&self, answers: &[(Faction, Choice)]) -> usize {
+        answers
+            .iter()
+            .skip(self.saved_at)
+            .filter(|(f, _)| self.asked_here[f.index()])
+            .count()
     }
 
     /// Read a typed line: None at the end of the input. Bytes that are not UTF-8 are
@@ -352,13 +365,14 @@ impl Terminal {
 
 impl Agent for Terminal {
     fn decide(&mut self, view: &View, request: &Request) -> Result<usize, Stop> {
+        self.console.borrow_mut().asked_here[request.faction.index()] = true;
         self.ask(view, request);
         loop {
             let line = self.console.borrow_mut().read_line();
             let Some(line) = line else {
                 let mut c = self.console.borrow_mut();
                 c.say("");
-                if view.answers.len() > c.saved_at {
+                if c.unsaved(view.answers) > 0 {
                     c.say("(end of input: the game since the last save is not saved)");
                 }
                 return Err(Stop::Quit);
@@ -393,7 +407,7 @@ impl Agent for Terminal {
                 "undo" => return Err(Stop::Undo),
                 "quit" | "exit" => {
                     let mut c = self.console.borrow_mut();
-                    let unsaved = view.answers.len().saturating_sub(c.saved_at);
+                    let unsaved = c.unsaved(view.answers);
                     if unsaved == 0 || c.quit_armed {
                         return Err(Stop::Quit);
                     }
@@ -464,7 +478,7 @@ mod tests {
         let r = crate::content::embedded_rules();
         let st = State::empty(&r, 0);
         let seating = crate::content::Seating::default();
-        let answers = [(Faction::Govt, Choice::Pass)];
+        let answers = [(Faction::Farc, Choice::Pass)];
         let view = View {
             rules: &r,
             state: &st,
