@@ -177,7 +177,7 @@ fn a_truncated_record_stops_where_it_ends_and_a_changed_one_where_it_diverges() 
     assert!(!out.script.ran_out);
     let msg = out.result.unwrap_err().to_string();
     assert!(msg.contains("is not an option of"), "{msg}");
-    assert!(msg.contains(asked.prompt), "{msg}");
+    assert!(msg.contains(&*asked.prompt), "{msg}");
     assert_eq!(rec.answer_line(9), Some(16), "header of 6 lines, then answers");
 }
 

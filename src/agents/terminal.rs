@@ -19,6 +19,18 @@ use std::rc::Rc;
 /// which knows the scenario, seed, seating and options).
 pub type Saver = Box<dyn Fn(&View, &str) -> Result<(), String>>;
 
+/// A command the command line adds to the table (`picture`, `save-scenario`): its word,
+/// its line of help, and what it does with the position and its argument (the message
+/// to print, or why it failed).
+pub struct TableCommand {
+    pub word: &'static str,
+    pub help: &'static str,
+    pub run: TableAction,
+}
+
+/// What a table command does: with the position and its argument, the message to print.
+pub type TableAction = Box<dyn Fn(&View, &str) -> Result<String, String>>;
+
 /// What the people at one terminal share.
 pub struct Console {
     input: Box<dyn BufRead>,
@@ -101,11 +113,23 @@ pub struct Terminal {
     saver: Option<Rc<Saver>>,
     /// How the person is called in prompts: "FARC", or "Government (Government + AUC)".
     who: String,
+    commands: Rc<Vec<TableCommand>>,
 }
 
 impl Terminal {
     pub fn new(console: Shared, saver: Option<Rc<Saver>>, who: String) -> Terminal {
-        Terminal { console, saver, who }
+        Terminal {
+            console,
+            saver,
+            who,
+            commands: Rc::new(Vec::new()),
+        }
+    }
+
+    /// Add commands to the table's own (`help` lists them); shared by the people at it.
+    pub fn with_commands(mut self, commands: Rc<Vec<TableCommand>>) -> Self {
+        self.commands = commands;
+        self
     }
 }
 
@@ -381,7 +405,17 @@ impl Agent for Terminal {
             let again = match cmd.to_ascii_lowercase().as_str() {
                 "" => true,
                 "help" | "?" => {
-                    self.console.borrow_mut().say(HELP);
+                    let mut c = self.console.borrow_mut();
+                    c.say(HELP);
+                    for t in self.commands.iter() {
+                        c.say(&format!("  {}", t.help));
+                    }
+                    true
+                }
+                word if self.commands.iter().any(|t| t.word == word) => {
+                    let t = self.commands.iter().find(|t| t.word == word).expect("found");
+                    let msg = (t.run)(view, arg).unwrap_or_else(|e| format!("{word}: {e}"));
+                    self.console.borrow_mut().say(&msg);
                     true
                 }
                 "show" | "board" => {
@@ -505,7 +539,7 @@ mod tests {
     fn request(options: Vec<Choice>) -> Request {
         Request {
             faction: Faction::Farc,
-            prompt: "Execute an Operation, or Pass?",
+            prompt: "Execute an Operation, or Pass?".into(),
             about: None,
             options,
         }

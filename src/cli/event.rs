@@ -118,7 +118,7 @@ pub fn run(a: Args) -> Result<i32, Exit> {
             say!(
                 "stopped after {used} answer(s): {m}. {} is asked \"{}\"; options: {}",
                 q.faction.name(),
-                printable(q.prompt),
+                printable(&q.prompt),
                 q.options.iter().map(|c| c.render(&rules)).collect::<Vec<_>>().join(" ")
             );
             say!("(give the answers with --answers \"...\")");

@@ -4,6 +4,7 @@
 pub mod out;
 
 pub mod batch;
+pub mod board;
 pub mod event;
 pub mod play;
 pub mod replay;

@@ -283,8 +283,11 @@ pub fn run(a: Args) -> Result<i32, Exit> {
         c.resumed = !answers.is_empty();
     }
     let hash = files.hash();
+    // `picture` and `save-scenario` (src/cli/board.rs).
+    let commands = Rc::new(super::board::table_commands(&files, &rules, &setup, table.seed));
     loop {
-        let (game_result, game_answers, solitaire) = play_once(&rules, &setup, &table, &console, &answers, hash);
+        let (game_result, game_answers, solitaire) =
+            play_once(&rules, &setup, &table, &console, &answers, hash, &commands);
         match game_result {
             Ok(outcome) => {
                 let mut c = console.borrow_mut();
@@ -387,6 +390,7 @@ fn play_once(
     console: &Shared,
     answers: &[(Faction, Choice)],
     hash: u64,
+    commands: &Rc<Vec<crate::agents::terminal::TableCommand>>,
 ) -> (Result<crate::game::Outcome, Stop>, Vec<(Faction, Choice)>, bool) {
     let saver: Rc<Saver> = {
         let snapshot = Table {
@@ -408,7 +412,9 @@ fn play_once(
         .iter()
         .map(|&f| -> Option<Box<dyn Agent>> {
             if t.is_human(f) {
-                Some(Box::new(Terminal::new(console.clone(), Some(saver.clone()), t.who(f))))
+                Some(Box::new(
+                    Terminal::new(console.clone(), Some(saver.clone()), t.who(f)).with_commands(commands.clone()),
+                ))
             } else if t.seating.non_players.contains(&f) {
                 mirror[f.index()] = true;
                 Some(Box::new(crate::nonplayer::NonPlayer::new(f)))

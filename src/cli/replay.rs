@@ -30,6 +30,21 @@ pub struct Args {
     /// The narrative is printed by default (kept for older scripts).
     #[arg(long, hide = true)]
     pub log: bool,
+    /// Stop after N cards: the position before the card N+1 is played (for
+    /// --save-scenario, --svg and --html).
+    #[arg(long, value_name = "N", conflicts_with = "verify")]
+    pub until: Option<usize>,
+    /// Write the position where --until stops as a scenario file (TOML) that validate,
+    /// show, sim, play and scenario tests load.
+    #[arg(long, value_name = "OUT.toml", requires = "until")]
+    pub save_scenario: Option<PathBuf>,
+    /// Draw the position where the replay stops (--until, or the end) as an SVG picture.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Write the game as one self-contained HTML page that steps through it card by card
+    /// and line by line, the narrative beside the board.
+    #[arg(long, value_name = "OUT.html")]
+    pub html: Option<PathBuf>,
 }
 
 fn ordinal(n: u8) -> String {
@@ -94,7 +109,7 @@ fn report(file: &str, rec: &Record, rules: &Ruleset, out: &Replayed) -> bool {
             format!(
                 "{} is asked \"{}\"{} (options: {})",
                 q.faction.name(),
-                printable(q.prompt),
+                printable(&q.prompt),
                 q.about
                     .map(|s| format!(" about {}", rules.map.space(s).slug))
                     .unwrap_or_default(),
@@ -224,7 +239,18 @@ pub fn run(a: Args) -> Result<i32, Exit> {
             }
         }));
     }
+    let pictures = super::board::Pictures::start(&a, &files, &rules, &rec, &file, &mut game)?;
     let result = game.play();
+    if let Some(p) = pictures {
+        let stop = p.finish(&game, &result)?;
+        if a.until.is_some() {
+            if let Some(why) = stop {
+                tell!("{file}: {why}");
+                return Ok(1);
+            }
+            return Ok(0);
+        }
+    }
     let out = Replayed {
         game,
         result,

@@ -3,8 +3,10 @@
 
 pub mod cards;
 pub mod events;
+pub mod export;
 pub mod findings;
 pub mod forces;
+pub mod layout;
 pub mod map;
 pub mod nonplayer;
 pub mod scenario;
@@ -13,7 +15,7 @@ pub mod source;
 
 pub use findings::{Finding, SourceFile};
 pub use scenario::Scenario;
-pub use setup::{DeckSpec, Seating, Setup, build_setup};
+pub use setup::{DeckSpec, Lasting, Seating, Setup, build_setup};
 pub use source::ContentFiles;
 
 use crate::kernel::Ruleset;
@@ -24,10 +26,15 @@ pub const MAP_FILE: &str = "rules/map.toml";
 pub const FORCES_FILE: &str = "rules/forces.toml";
 pub const CARDS_FILE: &str = "rules/cards.toml";
 pub const NONPLAYER_FILE: &str = "rules/nonplayer.toml";
+/// The board picture's layout: presentation only, optional (see `layout`).
+pub const LAYOUT_FILE: &str = "rules/layout.toml";
 
 /// Load and check rules/: the map, the forces and the cards. None if any is unusable;
 /// the findings say why, all of them.
 pub fn load_ruleset(files: &ContentFiles, findings: &mut Vec<Finding>) -> Option<Ruleset> {
+    // The Event cards of this content run in the Lua host: the rules engine reaches it
+    // only through its EventScripts trait.
+    crate::game::install_scripts(crate::script::runner);
     let mut out = Findings::default();
     let read = |path: &str, out: &mut Findings| {
         let f = files.get(path);
@@ -49,6 +56,11 @@ pub fn load_ruleset(files: &ContentFiles, findings: &mut Vec<Finding>) -> Option
         Some(m) => read(NONPLAYER_FILE, &mut out).and_then(|f| nonplayer::load_tables(&f, m, &mut out)),
         None => None,
     };
+    // The layout is checked with the rules so that `validate` reports it, though play
+    // never needs it; content without one simply has no board picture.
+    if let (Some(m), Some(f)) = (&map, files.get(LAYOUT_FILE)) {
+        layout::load_layout(&f, m, &mut out);
+    }
     findings.extend(out.list);
     Some(Ruleset {
         map: map?,
@@ -66,6 +78,25 @@ pub(crate) fn embedded_rules() -> Ruleset {
     let r = load_ruleset(&ContentFiles::embedded(), &mut findings);
     assert!(findings.is_empty(), "{findings:?}");
     r.expect("the embedded rules load")
+}
+
+/// The board picture's layout of this content, checked against its map. Err says why
+/// there is none: the file is missing, or its findings.
+pub fn load_layout(files: &ContentFiles, map: &crate::kernel::Map) -> Result<layout::Layout, String> {
+    let Some(f) = files.get(LAYOUT_FILE) else {
+        return Err(format!(
+            "{LAYOUT_FILE} is missing from {}: the board picture needs it",
+            files.origin
+        ));
+    };
+    let mut out = Findings::default();
+    match layout::load_layout(&f, map, &mut out) {
+        Some(l) => Ok(l),
+        None => {
+            let lines: Vec<String> = out.list.iter().map(|f| f.to_string()).collect();
+            Err(lines.join("\n"))
+        }
+    }
 }
 
 /// The scenarios in the content's scenarios/ folder, by name (file stem).

@@ -63,10 +63,11 @@ impl ContentFiles {
 
     /// A fingerprint of the whole content: FNV-1a 64 over every file's path and text in
     /// path order, so game records can tell whether they are replayed on the same rules.
+    /// The board picture's layout is left out: moving a space on the picture changes no game.
     pub fn hash(&self) -> u64 {
         const PRIME: u64 = 0x0000_0100_0000_01B3;
         let mut h: u64 = 0xCBF2_9CE4_8422_2325;
-        for (path, text) in &self.files {
+        for (path, text) in self.files.iter().filter(|(p, _)| *p != super::LAYOUT_FILE) {
             // A 0 byte after each part keeps ("ab", "c") apart from ("a", "bc").
             for b in path.bytes().chain([0]).chain(text.bytes()).chain([0]) {
                 h ^= b as u64;

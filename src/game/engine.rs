@@ -2,7 +2,7 @@
 //! of every answer. Rules code is straight-line Rust that asks and continues: each
 //! question goes through `Game::ask` with the explicit list of legal options.
 
-use super::decision::{Agent, Choice, Doing, Request, Stop, View};
+use super::decision::{Agent, Choice, Doing, Prompt, Request, Stop, View};
 use crate::content::Seating;
 use crate::kernel::{Faction, Ruleset, SpaceId, State, check_invariants};
 
@@ -54,6 +54,19 @@ pub struct Stats {
     pub cards: u32,
 }
 
+/// Something that follows a game from outside without taking part in it: the HTML
+/// replay records the board after each narrative line, and a position can be saved at a
+/// card boundary. It sees the game read-only; it never answers a question.
+pub trait Watcher {
+    /// The card at `game.card_index` is about to be played (after Open Deployment, 2.1,
+    /// for the first). Returning false stops the game there with `Stop::Paused`.
+    fn before_card(&mut self, _game: &Game) -> bool {
+        true
+    }
+    /// A line was added to `game.log` (the game logs only when `log` is Some).
+    fn after_line(&mut self, _game: &Game) {}
+}
+
 /// The whole game.
 pub struct Game<'r> {
     pub rules: &'r Ruleset,
@@ -81,16 +94,18 @@ pub struct Game<'r> {
     pub log: Option<Vec<String>>,
     /// The narrative of the game (a line per action and Propaganda phase), when enabled.
     pub narrative: Option<super::narrative::Narrative>,
-    agents: Vec<Box<dyn Agent + 'r>>,
+    /// Follows the game from outside (see `Watcher`); None in playouts.
+    pub watcher: Option<Box<dyn Watcher + 'r>>,
+    pub(crate) agents: Vec<Box<dyn Agent + 'r>>,
     request: Request,
     /// Per-card bookkeeping (2.3.6, Capabilities that limit spaces per card).
     pub(crate) card: CardContext,
     /// Forces still to be placed by Open Deployment before the first card (2.1).
     pub(crate) open_deployment: Vec<(Faction, [u8; crate::kernel::PieceType::COUNT])>,
-    /// The game's Lua VM, started at the first Event.
-    pub(crate) scripts: Option<std::rc::Rc<crate::script::Host>>,
+    /// What runs the Event cards' scripts, found at the first Event (src/game/events.rs).
+    pub(crate) scripts: Option<std::rc::Rc<dyn super::events::EventScripts>>,
     /// Events whose script failed: each was rolled back and the game went on (5.0).
-    pub event_failures: Vec<crate::script::ScriptError>,
+    pub event_failures: Vec<super::events::ScriptError>,
     /// Event sides executed, by card and side.
     pub events_played: Vec<(u8, crate::kernel::Side)>,
     /// Wall time spent executing Events (the Lua VM, its start and the questions asked
@@ -98,6 +113,10 @@ pub struct Game<'r> {
     pub event_time: std::time::Duration,
     /// What the game is doing now (for agents that plan, through the View).
     pub(crate) doing: Doing,
+    /// Dry runs under way (src/game/dryrun.rs): nothing done now is for real.
+    pub(crate) dry_runs: Vec<super::dryrun::DryRun<'r>>,
+    /// Lasting Events of the set-up whose scripts have yet to switch their effects on.
+    pub(crate) lasting_pending: Vec<crate::content::Lasting>,
 }
 
 /// What the rules track across one card.
@@ -146,20 +165,23 @@ impl<'r> Game<'r> {
             stats: Stats::default(),
             log: None,
             narrative: None,
+            watcher: None,
             agents,
             request: Request {
                 faction: Faction::Govt,
-                prompt: "",
+                prompt: Prompt::Static(""),
                 about: None,
                 options: Vec::with_capacity(64),
             },
             card: CardContext::default(),
             open_deployment: setup.open_deployment,
+            lasting_pending: setup.lasting,
             scripts: None,
             event_failures: Vec::new(),
             events_played: Vec::new(),
             event_time: std::time::Duration::ZERO,
             doing: Doing::Nothing,
+            dry_runs: Vec::new(),
         }
     }
 
@@ -175,7 +197,21 @@ impl<'r> Game<'r> {
     pub(crate) fn note(&mut self, line: impl FnOnce(&Ruleset) -> String) {
         if let Some(log) = &mut self.log {
             log.push(line(self.rules));
+            if let Some(mut w) = self.watcher.take() {
+                w.after_line(self);
+                self.watcher = Some(w);
+            }
         }
+    }
+
+    /// Tell the watcher, if any, that the card at `card_index` is next; false: stop here.
+    pub(crate) fn watch_card(&mut self) -> bool {
+        let Some(mut w) = self.watcher.take() else {
+            return true;
+        };
+        let go = w.before_card(self);
+        self.watcher = Some(w);
+        go
     }
 
     /// Ask Faction `f` to choose among the options `build` lists. A question with one
@@ -184,10 +220,11 @@ impl<'r> Game<'r> {
     pub(crate) fn ask(
         &mut self,
         f: Faction,
-        prompt: &'static str,
+        prompt: impl Into<Prompt>,
         about: Option<SpaceId>,
         build: impl FnOnce(&Self, &mut Vec<Choice>),
     ) -> Asked {
+        let prompt = prompt.into();
         let mut options = std::mem::take(&mut self.request.options);
         options.clear();
         build(self, &mut options);
@@ -209,7 +246,7 @@ impl<'r> Game<'r> {
             }
         }
         self.request.faction = f;
-        self.request.prompt = prompt;
+        self.request.prompt = prompt.clone();
         self.request.about = about;
         let view = View {
             rules: self.rules,
@@ -240,7 +277,7 @@ impl<'r> Game<'r> {
     pub(crate) fn ask_number(
         &mut self,
         f: Faction,
-        prompt: &'static str,
+        prompt: impl Into<Prompt>,
         about: Option<SpaceId>,
         lo: u8,
         hi: u8,
@@ -255,7 +292,12 @@ impl<'r> Game<'r> {
     }
 
     /// Ask yes or no.
-    pub(crate) fn ask_yes(&mut self, f: Faction, prompt: &'static str, about: Option<SpaceId>) -> Result<bool, Stop> {
+    pub(crate) fn ask_yes(
+        &mut self,
+        f: Faction,
+        prompt: impl Into<Prompt>,
+        about: Option<SpaceId>,
+    ) -> Result<bool, Stop> {
         Ok(self.ask(f, prompt, about, |_, o| o.extend([Choice::Yes, Choice::No]))? == Choice::Yes)
     }
 

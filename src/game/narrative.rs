@@ -374,8 +374,9 @@ fn resources_delta(a: &State, b: &State, f: Faction) -> i16 {
 }
 
 impl<'r> Game<'r> {
+    /// A narrative is kept, and this is for real (not a dry run, src/game/dryrun.rs).
     fn narrating(&self) -> bool {
-        self.narrative.is_some()
+        self.narrative.is_some() && !self.in_dry_run()
     }
 
     /// Append a complete entry and hand the finished ones to the observer.
@@ -438,6 +439,9 @@ impl<'r> Game<'r> {
     }
 
     fn narrate_close(&mut self) -> Option<Open> {
+        if self.in_dry_run() {
+            return None;
+        }
         self.narrative.as_mut()?.open.pop()
     }
 

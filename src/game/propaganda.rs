@@ -284,24 +284,31 @@ impl<'r> Game<'r> {
     /// 6.4.4: the Government places a FARC Zone in a Department (passing `allowed`) with
     /// the most FARC pieces, not already a Zone; it first Redeploys its cubes from there
     /// (Control judged now) and removes its Bases. Returns the space, if any qualified.
-    pub fn place_farc_zone(&mut self, allowed: impl Fn(&Game, SpaceId) -> bool) -> Result<Option<SpaceId>, Stop> {
+    /// 6.4.4: the Departments among those `allowed` where the Government may place a FARC
+    /// Zone: not yet a Zone, and with the most FARC pieces.
+    pub(crate) fn farc_zone_candidates(&self, allowed: impl Fn(&Game, SpaceId) -> bool) -> Vec<SpaceId> {
         let candidates: Vec<SpaceId> = self
             .spaces()
             .filter(|&s| self.def(s).is_department() && !self.state.space(s).farc_zone && allowed(self, s))
             .collect();
-        let Some(most) = candidates
+        let most = candidates
             .iter()
             .map(|&s| self.state.space(s).faction_pieces(Faction::Farc))
             .max()
-        else {
+            .unwrap_or(0);
+        candidates
+            .into_iter()
+            .filter(|&s| self.state.space(s).faction_pieces(Faction::Farc) == most)
+            .collect()
+    }
+
+    pub fn place_farc_zone(&mut self, allowed: impl Fn(&Game, SpaceId) -> bool) -> Result<Option<SpaceId>, Stop> {
+        let candidates = self.farc_zone_candidates(allowed);
+        if candidates.is_empty() {
             return Ok(None);
-        };
-        let Choice::Space(zone) = self.ask(GOVT, "Place the FARC Zone in which Department?", None, |g, o| {
-            for &s in &candidates {
-                if g.state.space(s).faction_pieces(Faction::Farc) == most {
-                    o.push(Choice::Space(s));
-                }
-            }
+        }
+        let Choice::Space(zone) = self.ask(GOVT, "Place the FARC Zone in which Department?", None, |_, o| {
+            o.extend(candidates.iter().map(|&s| Choice::Space(s)))
         })?
         else {
             return Err(Stop::Failed("expected a space".into()));

@@ -11,12 +11,16 @@ use crate::kernel::{CardKind, Faction, PieceType, Ruleset, Side, SpaceId, State}
 impl<'r> Game<'r> {
     /// Play from the current card to the end of the game.
     pub fn play(&mut self) -> Result<Outcome, Stop> {
+        self.switch_on_lasting_effects()?;
         self.doing(Doing::Deployment, |g| {
             g.narrate_phase("Open Deployment", |g| g.open_deployment())
         })?;
         let final_event = self.final_event_index();
         let mut last_was_propaganda = false;
         while let Some(number) = self.current_card() {
+            if !self.watch_card() {
+                return Err(Stop::Paused);
+            }
             let card = self
                 .rules
                 .card(number)

@@ -98,7 +98,8 @@ pub enum Change {
     President(String),
     FarcZone(String),
     Capability(u64, Side),
-    Momentum(u64),
+    /// A Momentum card, and the Faction that played it (some Momentum depends on it).
+    Momentum(u64, Option<Faction>),
     /// A hook for the rest of the game (`State::set_lasting_modifier`).
     Modifier(String, String),
     /// A hook until the next Reset (`State::set_momentum_modifier`).
@@ -268,7 +269,7 @@ fn parse_change(p: &Pair, file: &str) -> Result<Change, Diagnostic> {
         Rule::c_president => Change::President(word(&a[0])),
         Rule::c_farc_zone => Change::FarcZone(word(&a[0])),
         Rule::c_capability => Change::Capability(n(0)?, side(&a[1])),
-        Rule::c_momentum => Change::Momentum(n(0)?),
+        Rule::c_momentum => Change::Momentum(n(0)?, a.get(1).map(syntax::faction)),
         Rule::c_modifier => Change::Modifier(word(&a[0]), word(&a[1])),
         Rule::c_momentum_modifier => Change::MomentumModifier(word(&a[0]), word(&a[1])),
         Rule::c_open => Change::Open(word(&a[0])),
@@ -389,7 +390,8 @@ impl fmt::Display for Change {
             Change::President(p) => write!(f, "president {p}"),
             Change::FarcZone(s) => write!(f, "farc-zone {s}"),
             Change::Capability(n, s) => write!(f, "capability {n} {}", s.slug()),
-            Change::Momentum(n) => write!(f, "momentum {n}"),
+            Change::Momentum(n, None) => write!(f, "momentum {n}"),
+            Change::Momentum(n, Some(by)) => write!(f, "momentum {n} {}", by.slug()),
             Change::Modifier(h, v) => write!(f, "modifier {h} {v}"),
             Change::MomentumModifier(h, v) => write!(f, "momentum-modifier {h} {v}"),
             Change::Open(s) => write!(f, "open {s}"),
@@ -853,11 +855,18 @@ fn apply(r: &Ruleset, setup: &mut Setup, c: &Change) -> Result<(), String> {
             let s = words::space(r, space)?;
             st.place_farc_zone(r, s).map_err(refused)?;
         }
+        // The card's own script switches the effect on when the game starts (5.3, 5.4).
         Change::Capability(n, side) => {
-            st.set_capability(r, small(*n, "card")?, *side).map_err(refused)?;
+            let card = small(*n, "card")?;
+            st.set_capability(r, card, *side).map_err(refused)?;
+            setup.lasting.push(crate::content::Lasting::new(r, card, *side, None));
         }
-        Change::Momentum(n) => {
-            st.add_momentum(r, small(*n, "card")?).map_err(refused)?;
+        Change::Momentum(n, by) => {
+            let card = small(*n, "card")?;
+            st.add_momentum(r, card).map_err(refused)?;
+            setup
+                .lasting
+                .push(crate::content::Lasting::new(r, card, Side::Shaded, *by));
         }
         Change::Modifier(name, value) => {
             let v = words::hook_value(r, name, value)?;

@@ -56,6 +56,35 @@ pub struct Action {
     pub sa_max_spaces: Option<u8>,
     /// An Event's free Sweep moves no Troops in: it only Activates (General Offensive).
     pub no_move: bool,
+    /// An Event's "in each space possible": every space the Operation may select is
+    /// selected, in map order, without a question (5.1: no choice is left).
+    pub each: bool,
+    /// The Factions the Operation may affect (bit = Faction index): an Event's "against
+    /// FARC" (3.1: the executing Faction may target some and ignore others).
+    pub against: u8,
+    /// Who counts as Troops in an Event's Assault or Sweep (37, 47 kinds of text).
+    pub force: Force,
+    /// An Event's Terror or Ambush "with any Guerrilla": an Active one may do it (5.1.1,
+    /// 5.5 EXAMPLE).
+    pub any_guerrilla: bool,
+    /// An Event's Ambush "without Activating" its Guerrillas.
+    pub no_activation: bool,
+    /// An Event's free Ambush: each Attack space is resolved as an Ambush (4.3.2).
+    pub ambush: bool,
+    /// Terror markers each Terror space receives (3.3.4: 1; an Event may say more).
+    pub markers: u8,
+}
+
+/// The forces that Assault or Sweep with an Event's free Operation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Force {
+    /// Troops and Police as 3.2.3 and 3.2.4 say.
+    #[default]
+    Cubes,
+    /// The cubes plus every AUC Guerrilla in the space, counted as Troops.
+    AucGuerrillasAsTroops,
+    /// Only the Police, each counted as a Troops cube.
+    PoliceAsTroops,
 }
 
 impl Action {
@@ -80,6 +109,13 @@ impl Action {
             only: 0,
             sa_max_spaces: None,
             no_move: false,
+            each: false,
+            against: 0b1111,
+            force: Force::Cubes,
+            any_guerrilla: false,
+            no_activation: false,
+            ambush: false,
+            markers: 1,
         }
     }
     pub fn limited(mut self) -> Action {
@@ -309,7 +345,13 @@ impl<'r> Game<'r> {
     }
 
     /// Offer each Guerrilla class present in `s` (all Factions, or one), except one piece.
-    fn guerrilla_classes(&self, s: SpaceId, only: Option<Faction>, except: Option<PieceId>, out: &mut Vec<Choice>) {
+    pub(crate) fn guerrilla_classes(
+        &self,
+        s: SpaceId,
+        only: Option<Faction>,
+        except: Option<PieceId>,
+        out: &mut Vec<Choice>,
+    ) {
         for f in Faction::INSURGENTS {
             if only.is_some_and(|o| o != f) {
                 continue;
@@ -334,7 +376,7 @@ impl<'r> Game<'r> {
 
     /// Hand the Shipments a doomed Guerrilla holds to another Guerrilla (4.5.3): returns
     /// how many are lost with it.
-    fn hand_on_shipments(&mut self, by: Faction, p: PieceId, fate: ShipmentFate) -> Result<u8, Stop> {
+    pub(crate) fn hand_on_shipments(&mut self, by: Faction, p: PieceId, fate: ShipmentFate) -> Result<u8, Stop> {
         let Some(s) = self.state.piece_space(p) else {
             return Ok(0);
         };
@@ -535,6 +577,12 @@ impl<'r> Game<'r> {
         Ok(())
     }
 
+    /// The Factions `act`'s Sweep or Assault may affect: those Momentum does not spare,
+    /// among those an Event's grant names.
+    pub(crate) fn coin_targets_for(&self, act: &Action) -> u8 {
+        self.coin_targets() & act.against
+    }
+
     /// The Factions the Government may Sweep or Assault against (Momentum may spare one).
     pub(crate) fn coin_targets(&self) -> u8 {
         let mut m = 0;
@@ -681,6 +729,20 @@ impl<'r> Game<'r> {
         loop {
             if act.limited && act.count >= 1 {
                 return Ok(());
+            }
+            if act.each {
+                // 5.1 "in each space possible": no choice is left to make.
+                let mut next_spaces = Vec::new();
+                next(self, act, &mut next_spaces);
+                let first = next_spaces.into_iter().find_map(|c| match c {
+                    Choice::Space(s) if act.allows(s) => Some(s),
+                    _ => None,
+                });
+                let Some(s) = first else { return Ok(()) };
+                act.spaces |= s.bit();
+                act.count += 1;
+                resolve(self, act, s)?;
+                continue;
             }
             let c = self.ask(act.faction, prompt, None, |g, o| {
                 next(g, act, o);

@@ -1,0 +1,362 @@
+//! Questions. The chooser is the executing Faction unless `by` names another (5.1).
+//!
+//! 5.1.3 ("if not all of an executed Event's text can be carried out, implement that
+//! which can") is the engine's, not the script's: a choice given `effect` — the text to carry
+//! out for the candidate chosen — first tries `effect` on every candidate in a dry run
+//! (src/game/dryrun.rs), counting what the primitives could not do, and offers only the
+//! candidates where something happens and the least is left undone. When nothing can
+//! happen anywhere, nothing is asked. Questions inside `effect` are explored depth first
+//! during the dry run, so a candidate counts with its best way of carrying out the text.
+
+use super::{
+    Api, R, decider, err, faction, field, flag, game, how_many, known_fields, method, prompt, shown, space_list, stop,
+};
+use crate::game::decision::{Choice, Prompt};
+use crate::kernel::{Faction, SpaceId};
+use crate::script::current;
+use crate::script::words::{Arg, Out, Word};
+use mlua::{Function, IntoLua, Lua, Table, Value};
+use std::rc::Rc;
+
+/// Tries of `effect` for one candidate, and for one question, before settling.
+const TRIES_PER_CANDIDATE: usize = 48;
+const TRIES_PER_QUESTION: usize = 512;
+
+/// How well `effect` does for a candidate: something happened, and how much was left out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Outcome {
+    changed: bool,
+    short: u32,
+}
+
+impl Outcome {
+    const NONE: Outcome = Outcome {
+        changed: false,
+        short: u32::MAX,
+    };
+    fn better_than(self, o: Outcome) -> bool {
+        (self.changed && !o.changed) || (self.changed == o.changed && self.short < o.short)
+    }
+}
+
+/// 5.1.3: the indexes of the candidates (each passed to `effect` as a Lua value) where the
+/// most of the text can be carried out; none when nothing can happen with any of them.
+fn most_done(lua: &Lua, name: &'static str, values: &[Value], effect: &Function) -> R<Vec<usize>> {
+    // Inside a dry run, the outer explorer already tries every answer.
+    if game(name, |g, _| Ok(g.in_dry_run()))? {
+        return Ok((0..values.len()).collect());
+    }
+    let explorer = game(name, |g, _| Ok(g.dry_begin()))?;
+    let end = || game(name, |g, _| Ok(g.dry_end()));
+    let mut outcomes = Vec::with_capacity(values.len());
+    let mut tries = 0usize;
+    for v in values {
+        explorer.borrow_mut().reset();
+        let mut best = Outcome::NONE;
+        let mut mine = 0usize;
+        loop {
+            game(name, |g, _| Ok(g.dry_rewind())).inspect_err(|_| {
+                let _ = end();
+            })?;
+            current::take_shortfall();
+            let result = effect.call::<()>(v.clone());
+            let short = current::take_shortfall();
+            let stopped = current::take_stop();
+            match (result, stopped) {
+                // A dead end on this path of answers: it does not count.
+                (_, Some(_)) => {}
+                (Err(e), None) => {
+                    let _ = end();
+                    return Err(e);
+                }
+                (Ok(()), None) => {
+                    let changed = game(name, |g, _| Ok(g.dry_changed()))?;
+                    let o = Outcome { changed, short };
+                    if o.better_than(best) {
+                        best = o;
+                    }
+                }
+            }
+            tries += 1;
+            mine += 1;
+            let perfect = best.changed && best.short == 0;
+            if perfect || mine >= TRIES_PER_CANDIDATE || tries >= TRIES_PER_QUESTION || !explorer.borrow_mut().advance()
+            {
+                break;
+            }
+        }
+        outcomes.push(best);
+    }
+    end()?;
+    let _ = lua;
+    let Some(top) = outcomes.iter().copied().filter(|o| o.changed).min_by_key(|o| o.short) else {
+        return Ok(vec![]);
+    };
+    Ok((0..values.len()).filter(|&i| outcomes[i] == top).collect())
+}
+
+/// The optional `effect` of a question: the text to carry out for the candidate chosen.
+fn effect_of(name: &str, t: &Table) -> R<Option<Function>> {
+    match field(name, t, "effect")? {
+        Arg::Nil => Ok(None),
+        Arg::Function(f) => Ok(Some(f)),
+        other => Err(err(name, format!("`effect` must be a function, not {}", shown(&other)))),
+    }
+}
+
+/// The spaces of `from` that `effect` (if any) lets carry out the most (5.1.3).
+fn candidates(
+    lua: &Lua,
+    api: &Api,
+    name: &'static str,
+    from: Vec<SpaceId>,
+    effect: Option<&Function>,
+) -> R<Vec<SpaceId>> {
+    let Some(effect) = effect else { return Ok(from) };
+    let values: Vec<Value> = from.iter().map(|&s| Value::String(api.words.space(s))).collect();
+    let keep = most_done(lua, name, &values, effect)?;
+    Ok(keep.into_iter().map(|i| from[i]).collect())
+}
+
+/// Ask `by` to pick one of `opts` (or Done when `optional`).
+fn ask_space(name: &'static str, by: Faction, p: &Prompt, opts: &[SpaceId], optional: bool) -> R<Option<SpaceId>> {
+    if opts.is_empty() {
+        return Ok(None);
+    }
+    game(name, |g, _| {
+        let c = g
+            .ask(by, p.clone(), None, |_, o| {
+                o.extend(opts.iter().map(|&s| Choice::Space(s)));
+                if optional {
+                    o.push(Choice::Done);
+                }
+            })
+            .map_err(stop)?;
+        Ok(match c {
+            Choice::Space(s) => Some(s),
+            _ => None,
+        })
+    })
+}
+
+fn word_value(lua: &Lua, c: Choice) -> R<Value> {
+    let w = match c {
+        Choice::Op(o) => o.slug().to_string(),
+        Choice::Step(s) => s.slug().replace('-', "_"),
+        Choice::Faction(f) => f.slug().to_string(),
+        Choice::Level(l) => l.slug().to_string(),
+        Choice::Special(s) => s.slug().replace('-', "_"),
+        _ => return Ok(Value::Nil),
+    };
+    Ok(Value::String(lua.create_string(w)?))
+}
+
+pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
+    method(lua, m, api, "choose_space", |lua, api, (t,): (Table,)| {
+        let name = "choose_space";
+        known_fields(name, &t, &["prompt", "from", "optional", "by", "effect"])?;
+        let p = prompt(name, &t)?;
+        let by = game(name, |_, x| decider(name, &t, x))?;
+        let from = space_list(name, &field(name, &t, "from")?)?;
+        let optional = flag(name, &field(name, &t, "optional")?)?;
+        let effect = effect_of(name, &t)?;
+        let from = game(name, |g, _| {
+            Ok(from.into_iter().filter(|&s| g.state.in_play(s)).collect::<Vec<_>>())
+        })?;
+        let opts = candidates(lua, api, name, from, effect.as_ref())?;
+        let Some(s) = ask_space(name, by, &p, &opts, optional)? else {
+            return Ok(Value::Nil);
+        };
+        if let Some(effect) = effect {
+            effect.call::<()>(api.words.space(s))?;
+        }
+        Ok(Value::String(api.words.space(s)))
+    })?;
+    method(lua, m, api, "choose_spaces", |lua, api, (t,): (Table,)| {
+        let name = "choose_spaces";
+        known_fields(name, &t, &["prompt", "from", "n", "up_to", "by", "effect", "highest"])?;
+        let p = prompt(name, &t)?;
+        let by = game(name, |_, x| decider(name, &t, x))?;
+        let from = space_list(name, &field(name, &t, "from")?)?;
+        let (n, up_to) = match (field(name, &t, "n")?, field(name, &t, "up_to")?) {
+            (Arg::Nil, Arg::Nil) => {
+                return Err(err(
+                    name,
+                    "say how many: `n =` (exactly, as many as possible) or `up_to =`",
+                ));
+            }
+            (n, Arg::Nil) => (how_many(name, &n, 1)?, false),
+            (Arg::Nil, u) => (how_many(name, &u, 1)?, true),
+            _ => return Err(err(name, "give `n` or `up_to`, not both")),
+        };
+        let effect = effect_of(name, &t)?;
+        let highest = match field(name, &t, "highest")? {
+            Arg::Nil => None,
+            Arg::Function(f) => Some(f),
+            other => {
+                return Err(err(
+                    name,
+                    format!("`highest` must be a function, not {}", shown(&other)),
+                ));
+            }
+        };
+        let mut left = game(name, |g, _| {
+            Ok(from.into_iter().filter(|&s| g.state.in_play(s)).collect::<Vec<_>>())
+        })?;
+        let mut chosen = Vec::new();
+        while chosen.len() < n as usize && !left.is_empty() {
+            let mut pool = left.clone();
+            if let Some(h) = &highest {
+                let mut scored = Vec::with_capacity(pool.len());
+                for &s in &pool {
+                    scored.push((s, h.call::<f64>(api.words.space(s))?));
+                }
+                let top = scored.iter().map(|x| x.1).fold(f64::MIN, f64::max);
+                pool = scored.into_iter().filter(|x| x.1 == top).map(|x| x.0).collect();
+            }
+            let opts = candidates(lua, api, name, pool, effect.as_ref())?;
+            let Some(s) = ask_space(name, by, &p, &opts, up_to)? else {
+                break;
+            };
+            left.retain(|&x| x != s);
+            chosen.push(s);
+            if let Some(effect) = &effect {
+                effect.call::<()>(api.words.space(s))?;
+            }
+        }
+        super::spaces_table(lua, api, chosen)
+    })?;
+    method(lua, m, api, "choose_faction", |lua, _, (t,): (Table,)| {
+        let name = "choose_faction";
+        known_fields(name, &t, &["prompt", "from", "optional", "by", "effect"])?;
+        let p = prompt(name, &t)?;
+        let by = game(name, |_, x| decider(name, &t, x))?;
+        let Arg::Table(list) = field(name, &t, "from")? else {
+            return Err(err(name, "`from` must be a list of Factions"));
+        };
+        let mut from: Vec<Faction> = Vec::new();
+        for v in list.sequence_values::<Arg>() {
+            let f = faction(name, &v?)?;
+            if !from.contains(&f) {
+                from.push(f);
+            }
+        }
+        let optional = flag(name, &field(name, &t, "optional")?)?;
+        let effect = effect_of(name, &t)?;
+        if let Some(effect) = &effect {
+            let values: Vec<Value> = from.iter().map(|f| Out(f.slug()).into_lua(lua)).collect::<R<_>>()?;
+            let keep = most_done(lua, name, &values, effect)?;
+            from = keep.into_iter().map(|i| from[i]).collect();
+        }
+        if from.is_empty() {
+            return Ok(Value::Nil);
+        }
+        let c = game(name, |g, _| {
+            g.ask(by, p.clone(), None, |_, o| {
+                o.extend(from.iter().map(|&f| Choice::Faction(f)));
+                if optional {
+                    o.push(Choice::Done);
+                }
+            })
+            .map_err(stop)
+        })?;
+        let Choice::Faction(f) = c else { return Ok(Value::Nil) };
+        let v = Out(f.slug()).into_lua(lua)?;
+        if let Some(effect) = effect {
+            effect.call::<()>(v.clone())?;
+        }
+        Ok(v)
+    })?;
+    method(lua, m, api, "choose", |lua, _, (t,): (Table,)| {
+        let name = "choose";
+        known_fields(name, &t, &["prompt", "from", "by"])?;
+        let p = prompt(name, &t)?;
+        let by = game(name, |_, x| decider(name, &t, x))?;
+        let Arg::Table(list) = field(name, &t, "from")? else {
+            return Err(err(name, "`from` must be a list of words"));
+        };
+        let mut opts = Vec::new();
+        for v in list.sequence_values::<Arg>() {
+            let c = match v? {
+                Arg::Word(Word::Op(o)) => Choice::Op(o),
+                Arg::Word(Word::Step(s)) => Choice::Step(s),
+                Arg::Word(Word::Faction(f)) => Choice::Faction(f),
+                Arg::Word(Word::Level(l)) => Choice::Level(l),
+                Arg::Word(Word::Special(s)) => Choice::Special(s),
+                other => {
+                    return Err(err(
+                        name,
+                        format!(
+                            "{} is not a word a player can answer (an Operation, a step such as \"remove\" or \"replace\", a Faction, a Support level)",
+                            shown(&other)
+                        ),
+                    ));
+                }
+            };
+            if !opts.contains(&c) {
+                opts.push(c);
+            }
+        }
+        if opts.is_empty() {
+            return Err(err(name, "`from` is empty"));
+        }
+        let c = game(name, |g, _| {
+            g.ask(by, p.clone(), None, |_, o| o.extend(opts)).map_err(stop)
+        })?;
+        word_value(lua, c)
+    })?;
+    method(lua, m, api, "choose_number", |_, _, (t,): (Table,)| {
+        let name = "choose_number";
+        known_fields(name, &t, &["prompt", "min", "max", "by"])?;
+        let p = prompt(name, &t)?;
+        let lo = how_many(name, &field(name, &t, "min")?, 0)?;
+        let hi = how_many(name, &field(name, &t, "max")?, 0)?;
+        if lo > hi {
+            return Err(err(name, format!("min {lo} is above max {hi}")));
+        }
+        game(name, |g, x| {
+            let by = decider(name, &t, x)?;
+            g.ask_number(by, p.clone(), None, lo, hi).map_err(stop)
+        })
+    })?;
+    method(lua, m, api, "ask", |_, _, (t,): (Table,)| {
+        let name = "ask";
+        known_fields(name, &t, &["prompt", "by"])?;
+        let p = prompt(name, &t)?;
+        game(name, |g, x| {
+            let by = decider(name, &t, x)?;
+            g.ask_yes(by, p.clone(), None).map_err(stop)
+        })
+    })?;
+    method(lua, m, api, "place_farc_zone", |lua, api, (t,): (Table,)| {
+        let name = "place_farc_zone";
+        known_fields(name, &t, &["from", "effect"])?;
+        let from = space_list(name, &field(name, &t, "from")?)?;
+        let effect = effect_of(name, &t)?;
+        let tied = game(name, |g, _| Ok(g.farc_zone_candidates(|_, s| from.contains(&s))))?;
+        // 5.1.3 among the Departments 6.4.4 ties: those where the rest of the text can be
+        // carried out, if any.
+        let tied = match &effect {
+            Some(effect) if tied.len() > 1 => {
+                let best = candidates(lua, api, name, tied.clone(), Some(effect))?;
+                if best.is_empty() { tied } else { best }
+            }
+            _ => tied,
+        };
+        let zone = game(name, |g, _| g.place_farc_zone(|_, s| tied.contains(&s)).map_err(stop))?;
+        let Some(z) = zone else {
+            game(name, |g, _| {
+                if g.in_dry_run() {
+                    current::fall_short(1);
+                }
+                Ok(())
+            })?;
+            return Ok(Value::Nil);
+        };
+        if let Some(effect) = effect {
+            effect.call::<()>(api.words.space(z))?;
+        }
+        Ok(Value::String(api.words.space(z)))
+    })?;
+    Ok(())
+}
