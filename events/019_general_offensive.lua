@@ -1,6 +1,7 @@
 -- 19. General Offensive — FARC, Govt, AUC, Cartels (single Event)
 -- Text: In each space possible, choose and execute either free Sweep without movement or
 -- Assault (if Government), or free Attack or Terror (if Insurgent).
+---@type CardScript
 return {
   unshaded = function(g)
     local f = g:executing()

@@ -1,6 +1,7 @@
 -- 25. Ejército de Liberación Nacional — FARC, AUC, Govt, Cartels
 -- Unshaded: Remove all FARC pieces from 1 Mountain.
 -- Shaded: Place any 3 FARC pieces into Antioquia or an adjacent Department.
+---@type CardScript
 return {
   unshaded = function(g)
     g:choose_space{ prompt = "ELN: remove all FARC pieces from which Mountain?", from = g:spaces("mountain"),

@@ -2,6 +2,7 @@
 -- Unshaded: All Cartels Guerrillas in spaces with FARC free Attack FARC.
 -- Shaded: Cartels transfer 6 Resources to FARC for each space with Cartels Base and FARC
 -- Guerrilla.
+---@type CardScript
 return {
   unshaded = function(g)
     g:free_op{ op = "attack", by = "cartels", against = { "farc" }, each = true }

@@ -4,6 +4,7 @@
 -- without Activating.
 -- 5.1: the Faction ordered to act picks the space (as the Attacking Faction does in the
 -- 5.1 EXAMPLE); the executing Faction picks which Insurgent acts in the shaded text.
+---@type CardScript
 return {
   unshaded = function(g)
     g:choose_space{ prompt = "Kill Zone: Activate all FARC and Assault in which space?", from = g:spaces(),

@@ -239,7 +239,7 @@ pub fn run(a: Args) -> Result<i32, Exit> {
         None => None,
         Some(path) => {
             let name = path.display().to_string();
-            let text = std::fs::read_to_string(path).map_err(|e| format!("{name}: {e}"))?;
+            let text = crate::notation::read_file(path).map_err(|d| d.to_string())?;
             let record = Record::parse(&text, &name).map_err(|e| e.to_string())?;
             if let Some(h) = record.content
                 && h != files.hash()
@@ -250,26 +250,28 @@ pub fn run(a: Args) -> Result<i32, Exit> {
                     files.hash()
                 );
             }
-            Some((record, name))
+            // The scenario as the record names it, found beside the record if it is a path.
+            let source = record.scenario_source(&files, path)?;
+            Some((record, name, source))
         }
     };
     let seed = match (&loaded, a.seed) {
-        (Some((rec, _)), _) => rec.seed,
+        (Some((rec, _, _)), _) => rec.seed,
         (None, Some(s)) => s,
         (None, None) => super::drawn_seed(),
     };
     let scenario = loaded
         .as_ref()
-        .map_or(a.scenario.clone(), |(rec, _)| rec.scenario.clone());
+        .map_or(a.scenario.clone(), |(_, _, source)| source.clone());
     let (rules, _, setup) = super::load_position(&files, &scenario, seed)?;
     let table = match &loaded {
-        Some((rec, name)) => loaded_table(&a, rec, name, &setup)?,
+        Some((rec, name, _)) => loaded_table(&a, rec, name, &setup)?,
         None => new_table(&a, &setup, seed)?,
     };
     let mut setup = setup;
     setup.seating = table.seating.clone();
     let mut answers: Vec<(Faction, Choice)> = match &loaded {
-        Some((record, name)) => record.choices(&rules, name).map_err(|e| e.to_string())?,
+        Some((record, name, _)) => record.choices(&rules, name).map_err(|e| e.to_string())?,
         None => Vec::new(),
     };
     let console = Console::new(

@@ -45,6 +45,11 @@ pub struct Args {
     /// and line by line, the narrative beside the board.
     #[arg(long, value_name = "OUT.html")]
     pub html: Option<PathBuf>,
+    /// Play the record on this scenario (a name, or any TOML file) instead of the one it
+    /// names; a record alone may only name a scenario of the content or a file under its
+    /// own folder or the working folder.
+    #[arg(long)]
+    pub scenario: Option<String>,
 }
 
 fn ordinal(n: u8) -> String {
@@ -197,7 +202,7 @@ fn report(file: &str, rec: &Record, rules: &Ruleset, out: &Replayed) -> bool {
 
 pub fn run(a: Args) -> Result<i32, Exit> {
     let file = a.file.display().to_string();
-    let text = std::fs::read_to_string(&a.file).map_err(|e| format!("{file}: {e}"))?;
+    let text = crate::notation::read_file(&a.file).map_err(|d| d.to_string())?;
     let rec = match Record::parse(&text, &file) {
         Ok(r) => r,
         Err(d) => {
@@ -215,7 +220,11 @@ pub fn run(a: Args) -> Result<i32, Exit> {
             );
         }
     }
-    let (rules, _, setup) = super::load_position(&files, &rec.scenario, rec.seed)?;
+    let scenario = match &a.scenario {
+        Some(s) => s.clone(),
+        None => rec.scenario_source(&files, &a.file)?,
+    };
+    let (rules, _, setup) = super::load_position(&files, &scenario, rec.seed)?;
     let answers = match rec.choices(&rules, &file) {
         Ok(x) => x,
         Err(d) => {

@@ -36,9 +36,16 @@ pub fn load_ruleset(files: &ContentFiles, findings: &mut Vec<Finding>) -> Option
     // only through its EventScripts trait.
     crate::game::install_scripts(crate::script::runner);
     let mut out = Findings::default();
+    // Files of rules/ and events/ that could not be read (scenarios/ are reported by whoever
+    // loads them, so one bad scenario does not stop the others).
+    for (path, why) in &files.refused {
+        if !path.starts_with("scenarios/") {
+            out.list.push(why.clone());
+        }
+    }
     let read = |path: &str, out: &mut Findings| {
         let f = files.get(path);
-        if f.is_none() {
+        if f.is_none() && files.refusal(path).is_none() {
             out.at_line(
                 path,
                 0,
@@ -107,13 +114,67 @@ pub fn scenario_names(files: &ContentFiles) -> Vec<String> {
         .collect()
 }
 
-/// A scenario by name (scenarios/NAME.toml in the content) or by path to a TOML file.
+/// The scenario a record or a test file names, as `load_scenario` takes it: a scenario of
+/// the content by name, or a scenario file reached by a relative path from one of `bases`
+/// (the naming file's folder, the working folder) that stays inside that folder, links
+/// followed. Any other path (absolute, with `..`, or leading outside through a link) is
+/// refused: a shared record or test must not make abyss read and print a file the user
+/// did not name (issue 15); the user names such a file on the command line instead.
+pub fn scenario_named_in_file(files: &ContentFiles, name: &str, bases: &[&Path]) -> Result<String, String> {
+    let in_content = format!("scenarios/{name}.toml");
+    if files.files.contains_key(&in_content) || files.refusal(&in_content).is_some() {
+        return Ok(name.to_string());
+    }
+    let rel = Path::new(name);
+    let plain = !name.is_empty()
+        && rel
+            .components()
+            .all(|c| matches!(c, std::path::Component::Normal(_) | std::path::Component::CurDir));
+    if plain {
+        for base in bases {
+            let candidate = base.join(rel);
+            let (Ok(real), Ok(root)) = (candidate.canonicalize(), base_dir(base).canonicalize()) else {
+                continue;
+            };
+            if real.starts_with(&root) && real.is_file() {
+                return Ok(candidate.to_string_lossy().into_owned());
+            }
+        }
+        return Err(format!(
+            "no scenario `{name}`: not in {}/scenarios ({}) and not a file under {}",
+            files.origin,
+            scenario_names(files).join(", "),
+            bases
+                .iter()
+                .map(|b| format!("`{}`", base_dir(b).display()))
+                .collect::<Vec<_>>()
+                .join(" or ")
+        ));
+    }
+    Err(format!(
+        "scenario `{name}`: a record or test names a scenario of the content, or a file by a path \
+         relative to its own folder or the working folder (no `..`, not absolute); name any other \
+         file on the command line"
+    ))
+}
+
+/// A folder as given, "" standing for the working folder.
+fn base_dir(p: &Path) -> &Path {
+    if p.as_os_str().is_empty() { Path::new(".") } else { p }
+}
+
+/// A scenario by name (scenarios/NAME.toml in the content) or by path to a TOML file
+/// (any path: the caller has checked it, see `scenario_named_in_file`).
 pub fn load_scenario(
     files: &ContentFiles,
     name_or_file: &str,
     findings: &mut Vec<Finding>,
 ) -> Result<Option<Scenario>, String> {
     let path = format!("scenarios/{name_or_file}.toml");
+    if let Some(why) = files.refusal(&path) {
+        findings.push(why.clone());
+        return Ok(None);
+    }
     let file = match files.get(&path) {
         Some(f) => f,
         None => {

@@ -255,6 +255,10 @@ fn load_layer(
         Some(b) => {
             let path = format!("scenarios/{}.toml", b.get_ref());
             let (f, line) = at(b.span());
+            if let Some(why) = content.refusal(&path) {
+                out.list.push(why.clone());
+                return None;
+            }
             match content.get(&path) {
                 None => {
                     out.at_line(

@@ -44,6 +44,52 @@ impl Outcome {
     }
 }
 
+/// A moment of the game where no question is pending, at which a watcher (a scenario
+/// test's `expect after ...`) may look at the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Moment {
+    /// A card (Event or Propaganda) has been played to its end: after 2.3.7 on an Event
+    /// card, after the Round on a Propaganda card.
+    CardEnd(u8),
+    /// A phase of a Propaganda Round has ended (6.1-6.6).
+    AfterPhase(Phase),
+}
+
+/// The phases of a Propaganda Round (6.0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Victory,
+    Sabotage,
+    Resources,
+    Support,
+    Redeploy,
+    Reset,
+}
+
+impl Phase {
+    pub const ALL: [Phase; 6] = [
+        Phase::Victory,
+        Phase::Sabotage,
+        Phase::Resources,
+        Phase::Support,
+        Phase::Redeploy,
+        Phase::Reset,
+    ];
+    pub fn slug(self) -> &'static str {
+        match self {
+            Phase::Victory => "victory",
+            Phase::Sabotage => "sabotage",
+            Phase::Resources => "resources",
+            Phase::Support => "support",
+            Phase::Redeploy => "redeploy",
+            Phase::Reset => "reset",
+        }
+    }
+}
+
+/// Called at each `Moment` with the game as it stands (scenario-test checkpoints).
+pub type Checkpoints<'r> = Box<dyn FnMut(&Game<'r>, Moment) + 'r>;
+
 /// Counters for reports and benchmarks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
@@ -117,6 +163,8 @@ pub struct Game<'r> {
     pub(crate) dry_runs: Vec<super::dryrun::DryRun<'r>>,
     /// Lasting Events of the set-up whose scripts have yet to switch their effects on.
     pub(crate) lasting_pending: Vec<crate::content::Lasting>,
+    /// Looks at the position at each `Moment` (scenario tests); None in play.
+    pub watch: Option<Checkpoints<'r>>,
 }
 
 /// What the rules track across one card.
@@ -137,6 +185,10 @@ pub(crate) struct CardContext {
     /// Insurgent Discord (8.1): the Government player's answer for the Non-player
     /// choosing now.
     pub discord: Option<bool>,
+    /// An Event card is being played (from its first question to 2.3.7).
+    pub playing: bool,
+    /// The Sequence of Play box each Faction's cylinder moved to on this card, if any.
+    pub sop: [Option<super::sequence::SopBox>; 4],
 }
 
 impl<'r> Game<'r> {
@@ -182,6 +234,28 @@ impl<'r> Game<'r> {
             event_time: std::time::Duration::ZERO,
             doing: Doing::Nothing,
             dry_runs: Vec::new(),
+            watch: None,
+        }
+    }
+
+    /// Let the watcher, if any, look at the game at a moment.
+    pub(crate) fn reached(&mut self, m: Moment) {
+        if let Some(mut w) = self.watch.take() {
+            w(self, m);
+            self.watch = Some(w);
+        }
+    }
+
+    /// Where Faction `f`'s cylinder stands on the Sequence of Play track now (2.3): on an
+    /// Event card, the box of what it executed or Passed; otherwise Eligible or Ineligible.
+    /// An Operation's box is set when it is chosen (Op) and completed when it ends (Op &
+    /// Special Activity, if one was executed).
+    pub fn sequence_box(&self, f: Faction) -> super::sequence::SopBox {
+        use super::sequence::SopBox;
+        match self.card.sop[f.index()] {
+            Some(b) if self.card.playing => b,
+            _ if self.state.eligible(f) => SopBox::Eligible,
+            _ => SopBox::Ineligible,
         }
     }
 

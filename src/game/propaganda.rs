@@ -2,7 +2,7 @@
 //! (Civic Action, Agitation, Election, FARC Zones, Elite Backing), Redeploy and Reset.
 
 use super::decision::{Choice, Step, Stop};
-use super::engine::{Game, Outcome};
+use super::engine::{Game, Moment, Outcome, Phase};
 use super::ops::Action;
 use crate::kernel::{Control, Faction, PieceType, PresidentEffect, SpaceId, Support};
 
@@ -33,15 +33,21 @@ impl<'r> Game<'r> {
                 )
             });
         }
+        self.reached(Moment::AfterPhase(Phase::Victory));
         self.narrate_phase("Sabotage", |g| g.sabotage_phase())?;
+        self.reached(Moment::AfterPhase(Phase::Sabotage));
         self.narrate_phase("Resources", |g| g.resources_phase())?;
+        self.reached(Moment::AfterPhase(Phase::Resources));
         self.narrate_phase("Support", |g| g.support_phase())?;
+        self.reached(Moment::AfterPhase(Phase::Support));
         if !final_round {
             self.narrate_phase("Redeploy", |g| g.redeploy_phase())?;
+            self.reached(Moment::AfterPhase(Phase::Redeploy));
             self.narrate_phase("Reset", |g| {
                 g.reset_phase();
                 Ok(())
             })?;
+            self.reached(Moment::AfterPhase(Phase::Reset));
         }
         Ok(None)
     }

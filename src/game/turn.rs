@@ -3,9 +3,9 @@
 //! card (2.3.9), Propaganda cards (never two Rounds in a row) and the end of the game.
 
 use super::decision::{Choice, Doing, Op, Stop};
-use super::engine::{CardContext, Game, Outcome};
+use super::engine::{CardContext, Game, Moment, Outcome};
 use super::ops::Action;
-use super::sequence::{CardOutcome, Executed, OpScope, adjust_eligibility, menu, pass};
+use super::sequence::{CardOutcome, Executed, OpScope, SopBox, adjust_eligibility, menu, pass};
 use crate::kernel::{CardKind, Faction, PieceType, Ruleset, Side, SpaceId, State};
 
 impl<'r> Game<'r> {
@@ -37,6 +37,7 @@ impl<'r> Game<'r> {
                 {
                     return Ok(outcome);
                 }
+                self.reached(Moment::CardEnd(number));
                 if final_round {
                     return Ok(self.outcome(None));
                 }
@@ -54,6 +55,7 @@ impl<'r> Game<'r> {
                 });
                 self.narrate_card(number);
                 self.event_card(number)?;
+                self.reached(Moment::CardEnd(number));
                 last_was_propaganda = false;
             }
             self.card_index += 1;
@@ -89,6 +91,7 @@ impl<'r> Game<'r> {
         let mut first: Option<Executed> = None;
         let mut outcome = CardOutcome::default();
         let mut acted = 0;
+        self.card.playing = true;
         for &f in &order[..n] {
             if acted == 2 {
                 break;
@@ -135,7 +138,14 @@ impl<'r> Game<'r> {
                     }
                 })
             })?;
+            // 2.2 RECORD STEPS: the cylinder goes to the box of what was chosen.
+            let placed = |done: Executed| match first {
+                None => SopBox::First(done),
+                Some(_) if limited && done != Executed::Event => SopBox::SecondLimited,
+                Some(_) => SopBox::Second(done),
+            };
             if let Choice::Event(side) = c {
+                self.card.sop[f.index()] = Some(placed(Executed::Event));
                 self.narrate_event_begin(f);
                 let failed = self.execute_event(f, number, side);
                 let why = match &failed {
@@ -151,6 +161,7 @@ impl<'r> Game<'r> {
                 continue;
             }
             let Choice::Op(op) = c else {
+                self.card.sop[f.index()] = Some(SopBox::Passed);
                 let before = self.state.resources(f) as i16;
                 pass(&mut self.state, self.rules, f);
                 self.note(move |_| format!("{} passes", f.name()));
@@ -164,12 +175,14 @@ impl<'r> Game<'r> {
             // 8.1: the final Event card's limits do not bind a Non-player (the flag that
             // exempts an Event's free Operations from 2.3.9).
             act.by_event = non_player;
+            self.card.sop[f.index()] = Some(placed(Executed::Operation));
             self.operation(&mut act)?;
             let executed = if act.special.is_some() {
                 Executed::OperationWithSpecialActivity
             } else {
                 Executed::Operation
             };
+            self.card.sop[f.index()] = Some(placed(executed));
             first.get_or_insert(executed);
             outcome.executed[f.index()] = true;
             acted += 1;
@@ -180,6 +193,7 @@ impl<'r> Game<'r> {
         }
         outcome.event_override = self.card.event_override;
         adjust_eligibility(&mut self.state, &outcome);
+        self.card.playing = false;
         Ok(())
     }
 

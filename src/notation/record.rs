@@ -27,7 +27,7 @@
 use super::diag::Diagnostic;
 use super::syntax::{self, Pair, Rule};
 use super::{Answer, Line, quote, scenario_word, seat_word};
-use crate::content::{Seating, Setup};
+use crate::content::{ContentFiles, Seating, Setup};
 use crate::game::playout::reseeded;
 use crate::game::playout::{Replay, ReplayState};
 use crate::game::{Choice, Game, Outcome, Stop};
@@ -121,6 +121,7 @@ impl Record {
     /// Parse a record; `file` names it in diagnostics.
     pub fn parse(text: &str, file: &str) -> Result<Record, Diagnostic> {
         let top = syntax::parse(Rule::record_file, text, file)?;
+        let src = syntax::Src::new(file, text);
         let mut rec = Record {
             version: 0,
             content: None,
@@ -141,7 +142,7 @@ impl Record {
         let mut answers_line = 0;
         for p in top.into_inner() {
             let rule = p.as_rule();
-            let line = syntax::line_of(&p).0;
+            let line = src.line(&p).0;
             if matches!(
                 rule,
                 Rule::h_content
@@ -166,7 +167,7 @@ impl Record {
             let a = syntax::args(&p);
             match rule {
                 Rule::magic => {
-                    rec.version = syntax::number(&a[0], file)?;
+                    rec.version = src.number(&a[0])?;
                     if rec.version != VERSION {
                         return Err(Diagnostic::at(
                             file,
@@ -182,7 +183,7 @@ impl Record {
                     rec.content = Some(u64::from_str_radix(a[0].as_str(), 16).expect("16 hex digits"));
                 }
                 Rule::h_scenario => rec.scenario = syntax::scenario_name(&a[0]),
-                Rule::h_seed => rec.seed = syntax::number(&a[0], file)?,
+                Rule::h_seed => rec.seed = src.number(&a[0])?,
                 Rule::h_seating => {
                     seating_line = line;
                     seated = a.iter().map(syntax::seat).collect();
@@ -196,7 +197,7 @@ impl Record {
                 Rule::h_negotiation => rec.negotiation = true,
                 Rule::h_voluntary_removal => rec.voluntary_removal = true,
                 Rule::kw_answers => answers_line = line,
-                Rule::answer => rec.answers.push(syntax::answer(&p)),
+                Rule::answer => rec.answers.push(src.answer(&p)),
                 Rule::t_result => rec.trailer = Some(Trailer::Result(syntax::seat(&a[0]))),
                 Rule::t_stopped => rec.trailer = Some(Trailer::Stopped(a.first().map(syntax::string))),
                 Rule::t_end => rec.trailer = Some(Trailer::End),
@@ -226,14 +227,26 @@ impl Record {
 
     /// The answers as Choices of this content; an unknown word is reported at its line.
     pub fn choices(&self, r: &Ruleset, file: &str) -> Result<Vec<(Faction, Choice)>, Diagnostic> {
+        let words = super::words::AnswerWords::new(r);
         self.answers
             .iter()
             .map(|a| {
-                super::words::answer(r, &a.word)
+                words
+                    .answer(&a.word)
                     .map(|c| (a.faction, c))
                     .map_err(|m| Diagnostic::at(file, a.line.0, m))
             })
             .collect()
+    }
+
+    /// The record's scenario as `content::load_scenario` takes it: a scenario of the
+    /// content, or a file under the working folder or the record's own folder
+    /// (`content::scenario_named_in_file`); any other file only when the user names it on
+    /// the command line.
+    pub fn scenario_source(&self, files: &ContentFiles, record_file: &std::path::Path) -> Result<String, String> {
+        let folder = record_file.parent().unwrap_or(std::path::Path::new(""));
+        crate::content::scenario_named_in_file(files, &self.scenario, &[std::path::Path::new(""), folder])
+            .map_err(|m| format!("{}: {m}", record_file.display()))
     }
 
     /// The source line of answer `i` (0-based), if it came from a file.

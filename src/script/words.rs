@@ -172,7 +172,8 @@ impl Words {
         let mut keep = Vec::new();
         for (text, w) in words {
             let s = lua.create_string(&text)?;
-            // A word a map slug shadows (none today) keeps its first meaning.
+            // A word a map slug shadows keeps its first meaning: "ecuador" and "panama"
+            // are spaces first (g:borders reads them as countries too).
             by_addr.entry(s.to_pointer() as usize).or_insert(w);
             keep.push(s);
         }

@@ -6,7 +6,8 @@
 //! (src/game/dryrun.rs), counting what the primitives could not do, and offers only the
 //! candidates where something happens and the least is left undone. When nothing can
 //! happen anywhere, nothing is asked. Questions inside `effect` are explored depth first
-//! during the dry run, so a candidate counts with its best way of carrying out the text.
+//! during the dry run, so a candidate counts with its best way of carrying out the text;
+//! a choice with its own `effect` among them offers the explorer only what 5.1.3 allows.
 
 use super::{
     Api, R, decider, err, faction, field, flag, game, how_many, known_fields, method, prompt, shown, space_list, stop,
@@ -42,10 +43,19 @@ impl Outcome {
 /// 5.1.3: the indexes of the candidates (each passed to `effect` as a Lua value) where the
 /// most of the text can be carried out; none when nothing can happen with any of them.
 fn most_done(lua: &Lua, name: &'static str, values: &[Value], effect: &Function) -> R<Vec<usize>> {
-    // Inside a dry run, the outer explorer already tries every answer.
-    if game(name, |g, _| Ok(g.in_dry_run()))? {
-        return Ok((0..values.len()).collect());
-    }
+    // Inside a dry run (a question within another's `effect`), this question is judged in
+    // a dry run of its own, as it will be when asked: the outer try then follows only the
+    // answers 5.1.3 allows, and finds the full text within its budget of tries (an outer
+    // explorer alone may spend it all on answers that do nothing). The outer try's
+    // shortfall so far is set aside meanwhile.
+    let outer_short = current::take_shortfall();
+    let kept = most_done_now(name, values, effect);
+    current::fall_short(outer_short);
+    let _ = lua;
+    kept
+}
+
+fn most_done_now(name: &'static str, values: &[Value], effect: &Function) -> R<Vec<usize>> {
     let explorer = game(name, |g, _| Ok(g.dry_begin()))?;
     let end = || game(name, |g, _| Ok(g.dry_end()));
     let mut outcomes = Vec::with_capacity(values.len());
@@ -88,7 +98,6 @@ fn most_done(lua: &Lua, name: &'static str, values: &[Value], effect: &Function)
         outcomes.push(best);
     }
     end()?;
-    let _ = lua;
     let Some(top) = outcomes.iter().copied().filter(|o| o.changed).min_by_key(|o| o.short) else {
         return Ok(vec![]);
     };
@@ -335,10 +344,17 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         let effect = effect_of(name, &t)?;
         let tied = game(name, |g, _| Ok(g.farc_zone_candidates(|_, s| from.contains(&s))))?;
         // 5.1.3 among the Departments 6.4.4 ties: those where the rest of the text can be
-        // carried out, if any.
+        // carried out once the Zone is there (its Redeploy and removed Government Bases
+        // included), if any.
         let tied = match &effect {
             Some(effect) if tied.len() > 1 => {
-                let best = candidates(lua, api, name, tied.clone(), Some(effect))?;
+                let effect = effect.clone();
+                let zone_then_effect = lua.create_function(move |lua, v: Value| {
+                    let z = super::space(name, &<Arg as mlua::FromLua>::from_lua(v.clone(), lua)?)?;
+                    game(name, |g, _| g.place_farc_zone(|_, s| s == z).map_err(stop))?;
+                    effect.call::<()>(v)
+                })?;
+                let best = candidates(lua, api, name, tied.clone(), Some(&zone_then_effect))?;
                 if best.is_empty() { tied } else { best }
             }
             _ => tied,
