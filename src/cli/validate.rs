@@ -140,6 +140,8 @@ pub fn check(files: &content::ContentFiles, only: Option<&str>) -> Result<Report
 }
 
 pub fn run(a: Args) -> Result<i32, Exit> {
+    // A usage error before any work.
+    seed_range(a.seed, a.games)?;
     let files = a.content.files()?;
     let report = check(&files, a.scenario.as_deref())?;
     let mut io_error = None;
