@@ -56,7 +56,9 @@ impl<'r> Pictures<'r> {
         }
         let recorder = match (&a.html, &layout) {
             (Some(_), Some(l)) => {
-                game.log.get_or_insert_with(Vec::new);
+                // The lines beside the board are the game's narrative.
+                game.narrative
+                    .get_or_insert_with(crate::game::narrative::Narrative::new);
                 let r = Recorder::new(rules, l.clone(), title.clone());
                 r.capture(game, StepKind::Start, format!("Set-up: {}", rec.scenario));
                 watchers.push(Box::new(r.clone()));

@@ -80,6 +80,8 @@ pub struct Narrative {
     open: Vec<Open>,
     /// Entries handed to the observer so far.
     emitted: usize,
+    /// The line of every entry handed on so far, in order (what a viewer shows).
+    said: Vec<String>,
     observer: Option<Observer>,
 }
 
@@ -133,7 +135,14 @@ impl Narrative {
         self.open.iter().filter(|o| o.what == Opened::Event).count().min(1) as u8
     }
 
-    fn emit(&mut self) {
+    /// The lines of the complete entries, as a slice that grows with the game.
+    pub fn said(&self) -> &[String] {
+        &self.said
+    }
+
+    /// Hand the entries completed in order to the observer; true if there were any.
+    fn emit(&mut self) -> bool {
+        let before = self.emitted;
         while let Some(e) = self.entries.get(self.emitted) {
             if e.open {
                 break;
@@ -141,8 +150,10 @@ impl Narrative {
             if let Some(f) = &mut self.observer {
                 f(e);
             }
+            self.said.push(e.line());
             self.emitted += 1;
         }
+        self.emitted > before
     }
 }
 
@@ -403,7 +414,17 @@ impl<'r> Game<'r> {
             position,
             open: false,
         });
-        n.emit();
+        if n.emit() {
+            self.tell_watcher();
+        }
+    }
+
+    /// New lines for the watcher (the HTML replay draws the board after each).
+    fn tell_watcher(&mut self) {
+        if let Some(mut w) = self.watcher.take() {
+            w.after_line(self);
+            self.watcher = Some(w);
+        }
     }
 
     fn narrate_open(&mut self, what: Opened, reserve: Option<(Kind, Faction)>) {
@@ -638,7 +659,9 @@ impl<'r> Game<'r> {
             e.position = position;
             e.open = false;
         }
-        n.emit();
+        if n.emit() {
+            self.tell_watcher();
+        }
     }
 
     /// Run a Propaganda phase (6.1-6.6) or Open Deployment (2.1) and tell what it changed.
