@@ -270,3 +270,70 @@ fn prompts_are_freed_with_their_questions() {
     let grown = rss_kib().saturating_sub(before);
     assert!(grown < 100 * 1024, "RSS grew by {grown} KiB");
 }
+
+/// The same seed gives the same game whatever ran before: in a fresh thread, in a thread
+/// that played many other games first, and in a fresh process (`abyss replay --verify` of
+/// the record). `ABYSS_ISOLATION_GAMES` sets how many other games (1000 by default).
+#[test]
+fn the_same_seed_gives_the_same_game_after_other_games_and_in_a_fresh_process() {
+    use abyss::game::playout::random_game;
+    let others: u64 = std::env::var("ABYSS_ISOLATION_GAMES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1000);
+    const SEED: u64 = 424_242;
+    let play = |before: std::ops::Range<u64>| {
+        std::thread::spawn(move || {
+            let files = ContentFiles::embedded();
+            let rules = rules_of(&files);
+            let sc = content::load_scenario(&files, "standard", &mut vec![])
+                .unwrap()
+                .unwrap();
+            let (setup, _) = content::build_setup(&sc, &rules, 0);
+            for seed in before {
+                let _ = random_game(&rules, &setup, seed, false);
+            }
+            let (result, game) = random_game(&rules, &setup, SEED, false);
+            let record = abyss::notation::record::Record::from_game(&game, "standard", SEED)
+                .with_content(files.hash())
+                .with_result(&result);
+            (
+                format!("{result:?}"),
+                game.answers.clone(),
+                game.events_played.clone(),
+                record.to_string(),
+            )
+        })
+        .join()
+        .unwrap()
+    };
+    let fresh = play(0..0);
+    assert!(!fresh.2.is_empty(), "the game played Events");
+    // Two threads at once (as --jobs 2), each after its own other games.
+    let (a, b) = std::thread::scope(|s| {
+        let a = s.spawn(|| play(1..1 + others / 2));
+        let b = s.spawn(|| play(1_000_000..1_000_000 + others / 2));
+        (a.join().unwrap(), b.join().unwrap())
+    });
+    for after in [&a, &b] {
+        assert_eq!(after.0, fresh.0);
+        assert_eq!(after.1, fresh.1, "the same answers");
+        assert_eq!(after.2, fresh.2, "the same Events");
+    }
+    let a = play(2_000_000..2_000_000 + others);
+    assert_eq!((&a.0, &a.1, &a.2), (&fresh.0, &fresh.1, &fresh.2));
+    // A fresh process replays the record to the same end.
+    let dir = common::TempDir::new("isolation");
+    dir.write("game.rec", &fresh.3);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_abyss"))
+        .args(["replay", "--verify"])
+        .arg(dir.path().join("game.rec"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

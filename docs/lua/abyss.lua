@@ -298,12 +298,12 @@ function Abyss:remove(space, faction, kind, n, state) end
 ---@return integer
 function Abyss:remove_up_to(space, faction, n, kind) end
 
----Replace n (1; "all") pieces with Available pieces of by_faction (a list: the executor picks; by_kind nil: the executor picks the kind). 5.1.1: with none Available the piece is removed; where stacking forbids the replacement nothing happens there. Returns how many were replaced or removed.
+---Replace n (1; "all") pieces (kind nil: of any kind, the executor picks) with Available pieces of by_faction (a list: the executor picks; by_kind nil: the executor picks the kind). 5.1.1: with none Available the piece is removed; where stacking forbids the replacement nothing happens there. Returns how many were replaced or removed.
 ---
----`g:replace(space, faction, kind, by_faction, by_kind?, n?) -> integer`
+---`g:replace(space, faction, kind?, by_faction, by_kind?, n?) -> integer`
 ---@param space Space
 ---@param faction Faction|Faction[]|"insurgents"
----@param kind PieceKind
+---@param kind? PieceKind
 ---@param by_faction Faction|Faction[]|"insurgents"
 ---@param by_kind? PieceKind
 ---@param n? integer|"all"
@@ -543,11 +543,11 @@ function Abyss:choose_spaces(args) end
 ---@return Faction|nil
 function Abyss:choose_faction(args) end
 
----Choose one word: an Operation ("sweep"), a step ("remove", "replace", "place"), a Support level, a Faction.
+---Choose one word: an Operation ("sweep"), a step ("remove", "replace", "place"), a Support level, a Faction. With `effect` (the text to carry out for the word chosen, e.g. one of an Event's modes), only the words where it does the most are offered (5.1.3), none (nil) if it can do nothing with any, and `effect` runs for the word chosen.
 ---
----`g:choose{ prompt=, from=word[], by?= } -> word`
+---`g:choose{ prompt=, from=word[], by?=, effect?=fun(word) } -> word|nil`
 ---@param args table
----@return string
+---@return word|nil
 function Abyss:choose(args) end
 
 ---Choose a number.

@@ -75,6 +75,9 @@ pub(crate) struct DryRun<'r> {
     stats: Stats,
     log: Option<Vec<String>>,
     checking: bool,
+    /// The players' own options (1.5.2 negotiation, 1.4.1 voluntary removal): no part of
+    /// an Event's text, so a dry run offers neither.
+    options: (bool, bool),
     failures: usize,
     played: usize,
     agents: Vec<Box<dyn Agent + 'r>>,
@@ -96,6 +99,10 @@ impl<'r> Game<'r> {
             stats: self.stats,
             log: self.log.take(),
             checking: std::mem::replace(&mut self.check_every_decision, false),
+            options: (
+                std::mem::replace(&mut self.negotiation, false),
+                std::mem::replace(&mut self.voluntary_removal, false),
+            ),
             failures: self.event_failures.len(),
             played: self.events_played.len(),
             agents: std::mem::replace(&mut self.agents, agents),
@@ -132,6 +139,7 @@ impl<'r> Game<'r> {
         let Some(saved) = self.dry_runs.pop() else { return };
         self.log = saved.log;
         self.check_every_decision = saved.checking;
+        (self.negotiation, self.voluntary_removal) = saved.options;
         self.agents = saved.agents;
         drop(saved.explorer);
     }

@@ -25,6 +25,9 @@ struct Running {
     short: Cell<u32>,
     /// The Faction the text orders to act (`g:as`): it makes the selections (5.1).
     acting: Cell<Option<Faction>>,
+    /// Changes the primitives made since the last `take_did` (a dry run's quick answer
+    /// to "did anything happen?").
+    did: Cell<u32>,
 }
 
 thread_local! {
@@ -49,6 +52,7 @@ pub(crate) fn enter(game: &mut Game<'_>, exec: Exec) -> Entered {
         stop: RefCell::new(None),
         short: Cell::new(0),
         acting: Cell::new(None),
+        did: Cell::new(0),
     };
     STACK.with(|s| s.borrow_mut().push(running));
     Entered(())
@@ -80,6 +84,23 @@ pub(crate) fn fall_short(n: u32) {
 /// The shortfall counted since the last call, and start counting afresh.
 pub(crate) fn take_shortfall() -> u32 {
     STACK.with(|s| s.borrow().last().map_or(0, |r| r.short.replace(0)))
+}
+
+/// Count `n` changes made to the game (by a primitive).
+pub(crate) fn did(n: u32) {
+    if n == 0 {
+        return;
+    }
+    STACK.with(|s| {
+        if let Some(r) = s.borrow().last() {
+            r.did.set(r.did.get().saturating_add(n));
+        }
+    });
+}
+
+/// The changes counted since the last call, and start counting afresh.
+pub(crate) fn take_did() -> u32 {
+    STACK.with(|s| s.borrow().last().map_or(0, |r| r.did.replace(0)))
 }
 
 /// Has the innermost Event's game stopped (no more API calls may run)?

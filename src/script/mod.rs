@@ -73,11 +73,9 @@ impl Host {
         let setup = || -> mlua::Result<(Rc<Words>, Table, Function, Function, Table)> {
             let words = Rc::new(Words::new(&lua, rules)?);
             let g = lua.create_table()?;
+            words.g_addr.set(g.to_pointer() as usize);
             let methods = lua.create_table()?;
-            let api = Rc::new(api::Api {
-                words: words.clone(),
-                g_addr: g.to_pointer() as usize,
-            });
+            let api = Rc::new(api::Api { words: words.clone() });
             api::register(&lua, &methods, api)?;
             let modules = lua.create_table()?;
             let ctx = lua.create_table()?;

@@ -100,8 +100,12 @@ pub(crate) struct Words {
     _keep: Vec<LuaString>,
     /// Each space's slug, by space index, to hand back to Lua.
     pub spaces: Vec<LuaString>,
+    /// The same as text, for raw pushes.
+    space_text: Vec<String>,
     /// The countries of rules/map.toml, by index.
     pub countries: Vec<String>,
+    /// The address of the handle `g` (its table), set once the host made it.
+    pub g_addr: std::cell::Cell<usize>,
 }
 
 impl Words {
@@ -177,12 +181,27 @@ impl Words {
             by_addr.entry(s.to_pointer() as usize).or_insert(w);
             keep.push(s);
         }
+        let space_text = rules.map.ids().map(|s| rules.map.space(s).slug.clone()).collect();
         Ok(Words {
             by_addr,
             _keep: keep,
             spaces,
+            space_text,
             countries,
+            g_addr: std::cell::Cell::new(0),
         })
+    }
+
+    /// Push space `s`'s slug on a Lua stack (the string Lua already keeps).
+    ///
+    /// # Safety
+    /// `l` must be a state of this VM with room for one more value.
+    pub(crate) unsafe fn push_space(&self, l: *mut ffi::lua_State, s: usize) {
+        let text = self.space_text[s].as_bytes();
+        // SAFETY: the caller gives a valid state with stack room.
+        unsafe {
+            ffi::lua_pushlstring(l, text.as_ptr() as *const _, text.len());
+        }
     }
 
     /// A space's slug as a Lua value.
@@ -190,7 +209,7 @@ impl Words {
         self.spaces[s.index()].clone()
     }
 
-    fn lookup(&self, addr: usize) -> Option<Word> {
+    pub(crate) fn lookup(&self, addr: usize) -> Option<Word> {
         self.by_addr.get(&addr).copied()
     }
 }
@@ -204,6 +223,11 @@ thread_local! {
     /// The words of the VM whose API call is being converted (set by the host around
     /// every call into Lua).
     static ACTIVE: std::cell::RefCell<Option<Rc<Words>>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Run `f` with the words of the VM being called (None outside a call: an empty set).
+pub(crate) fn with_words<T: Default>(f: impl FnOnce(&Words) -> T) -> T {
+    ACTIVE.with(|a| a.borrow().as_ref().map(|w| f(w)).unwrap_or_default())
 }
 
 /// Make `words` the ones argument conversion uses until the guard drops.
@@ -291,6 +315,36 @@ impl FromLua for Arg {
                 _ => Ok(Arg::of_value(<Value as FromLua>::from_stack(idx, lua)?)),
             }
         }
+    }
+}
+
+/// The first argument of a method call: is it the handle `g` itself (`g:name(...)`, not
+/// `g.name(...)`)? Read off the stack without making a reference to it.
+pub(crate) struct This(pub bool);
+
+impl FromLua for This {
+    fn from_lua(v: Value, _lua: &Lua) -> mlua::Result<This> {
+        let addr = match &v {
+            Value::Table(t) => t.to_pointer() as usize,
+            _ => 0,
+        };
+        Ok(This(
+            addr != 0 && ACTIVE.with(|a| a.borrow().as_ref().is_some_and(|w| w.g_addr.get() == addr)),
+        ))
+    }
+
+    unsafe fn from_stack(idx: c_int, lua: &RawLua) -> mlua::Result<This> {
+        let state = lua.state();
+        // SAFETY: mlua calls this with a valid index of the callback's stack.
+        let addr = unsafe {
+            if ffi::lua_type(state, idx) != ffi::LUA_TTABLE {
+                return Ok(This(false));
+            }
+            ffi::lua_topointer(state, idx) as usize
+        };
+        Ok(This(
+            ACTIVE.with(|a| a.borrow().as_ref().is_some_and(|w| w.g_addr.get() == addr)),
+        ))
     }
 }
 

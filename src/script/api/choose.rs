@@ -42,20 +42,35 @@ impl Outcome {
 
 /// 5.1.3: the indexes of the candidates (each passed to `effect` as a Lua value) where the
 /// most of the text can be carried out; none when nothing can happen with any of them.
-fn most_done(lua: &Lua, name: &'static str, values: &[Value], effect: &Function) -> R<Vec<usize>> {
+/// When none can change anything and the choice is `required`, the least part of the
+/// text left undone with any of them counts as left undone (a dry run within another's
+/// `effect`: "shift 1 adjacent Department" with none that can shift leaves the shift
+/// undone; "remove all" from none is done).
+fn most_done(lua: &Lua, name: &'static str, values: &[Value], effect: &Function, required: bool) -> R<Vec<usize>> {
     // Inside a dry run (a question within another's `effect`), this question is judged in
     // a dry run of its own, as it will be when asked: the outer try then follows only the
     // answers 5.1.3 allows, and finds the full text within its budget of tries (an outer
     // explorer alone may spend it all on answers that do nothing). The outer try's
     // shortfall so far is set aside meanwhile.
     let outer_short = current::take_shortfall();
+    let outer_did = current::take_did();
     let kept = most_done_now(name, values, effect);
     current::fall_short(outer_short);
+    current::did(outer_did);
+    let kept = match kept {
+        Ok((kept, least)) => {
+            if kept.is_empty() && required {
+                current::fall_short(least);
+            }
+            Ok(kept)
+        }
+        Err(e) => Err(e),
+    };
     let _ = lua;
     kept
 }
 
-fn most_done_now(name: &'static str, values: &[Value], effect: &Function) -> R<Vec<usize>> {
+fn most_done_now(name: &'static str, values: &[Value], effect: &Function) -> R<(Vec<usize>, u32)> {
     let explorer = game(name, |g, _| Ok(g.dry_begin()))?;
     let end = || game(name, |g, _| Ok(g.dry_end()));
     let mut outcomes = Vec::with_capacity(values.len());
@@ -69,8 +84,10 @@ fn most_done_now(name: &'static str, values: &[Value], effect: &Function) -> R<V
                 let _ = end();
             })?;
             current::take_shortfall();
+            current::take_did();
             let result = effect.call::<()>(v.clone());
             let short = current::take_shortfall();
+            let did = current::take_did();
             let stopped = current::take_stop();
             match (result, stopped) {
                 // A dead end on this path of answers: it does not count.
@@ -80,7 +97,10 @@ fn most_done_now(name: &'static str, values: &[Value], effect: &Function) -> R<V
                     return Err(e);
                 }
                 (Ok(()), None) => {
-                    let changed = game(name, |g, _| Ok(g.dry_changed()))?;
+                    // A primitive that did something says so. A text that fell short with
+                    // nothing done changed nothing; a text with nothing to do (vacuous
+                    // "all") is checked against the position itself.
+                    let changed = did > 0 || (short == 0 && game(name, |g, _| Ok(g.dry_changed()))?);
                     let o = Outcome { changed, short };
                     if o.better_than(best) {
                         best = o;
@@ -98,10 +118,21 @@ fn most_done_now(name: &'static str, values: &[Value], effect: &Function) -> R<V
         outcomes.push(best);
     }
     end()?;
+    let least = outcomes.iter().map(|o| o.short).min().unwrap_or(1);
     let Some(top) = outcomes.iter().copied().filter(|o| o.changed).min_by_key(|o| o.short) else {
-        return Ok(vec![]);
+        return Ok((vec![], least));
     };
-    Ok((0..values.len()).filter(|&i| outcomes[i] == top).collect())
+    Ok(((0..values.len()).filter(|&i| outcomes[i] == top).collect(), 0))
+}
+
+/// In a dry run, count `n` parts of the text not carried out.
+fn short_in_dry_run(name: &'static str, n: u32) -> R<()> {
+    game(name, |g, _| {
+        if n > 0 && g.in_dry_run() {
+            current::fall_short(n);
+        }
+        Ok(())
+    })
 }
 
 /// The optional `effect` of a question: the text to carry out for the candidate chosen.
@@ -120,10 +151,11 @@ fn candidates(
     name: &'static str,
     from: Vec<SpaceId>,
     effect: Option<&Function>,
+    required: bool,
 ) -> R<Vec<SpaceId>> {
     let Some(effect) = effect else { return Ok(from) };
     let values: Vec<Value> = from.iter().map(|&s| Value::String(api.words.space(s))).collect();
-    let keep = most_done(lua, name, &values, effect)?;
+    let keep = most_done(lua, name, &values, effect, required)?;
     Ok(keep.into_iter().map(|i| from[i]).collect())
 }
 
@@ -172,8 +204,13 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         let from = game(name, |g, _| {
             Ok(from.into_iter().filter(|&s| g.state.in_play(s)).collect::<Vec<_>>())
         })?;
-        let opts = candidates(lua, api, name, from, effect.as_ref())?;
+        let none = from.is_empty();
+        let opts = candidates(lua, api, name, from, effect.as_ref(), !optional)?;
         let Some(s) = ask_space(name, by, &p, &opts, optional)? else {
+            // 5.1.3: a required choice with nothing to choose from leaves its text undone.
+            if !optional && none {
+                short_in_dry_run(name, 1)?;
+            }
             return Ok(Value::Nil);
         };
         if let Some(effect) = effect {
@@ -214,16 +251,28 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         })?;
         let mut chosen = Vec::new();
         while chosen.len() < n as usize && !left.is_empty() {
-            let mut pool = left.clone();
-            if let Some(h) = &highest {
-                let mut scored = Vec::with_capacity(pool.len());
-                for &s in &pool {
-                    scored.push((s, h.call::<f64>(api.words.space(s))?));
+            // With `highest`, the remaining spaces of highest value; a value tier where
+            // nothing can be done gives way to the next one.
+            let mut tiers = left.clone();
+            let mut opts = Vec::new();
+            while !tiers.is_empty() && opts.is_empty() {
+                let mut pool = tiers.clone();
+                if let Some(h) = &highest {
+                    let mut scored = Vec::with_capacity(pool.len());
+                    for &s in &pool {
+                        scored.push((s, h.call::<f64>(api.words.space(s))?));
+                    }
+                    let top = scored.iter().map(|x| x.1).fold(f64::MIN, f64::max);
+                    pool = scored.into_iter().filter(|x| x.1 == top).map(|x| x.0).collect();
                 }
-                let top = scored.iter().map(|x| x.1).fold(f64::MIN, f64::max);
-                pool = scored.into_iter().filter(|x| x.1 == top).map(|x| x.0).collect();
+                tiers.retain(|s| !pool.contains(s));
+                // The last tier decides whether the pick leaves its text undone.
+                let last = tiers.is_empty() || highest.is_none();
+                opts = candidates(lua, api, name, pool, effect.as_ref(), !up_to && last)?;
+                if highest.is_none() {
+                    break;
+                }
             }
-            let opts = candidates(lua, api, name, pool, effect.as_ref())?;
             let Some(s) = ask_space(name, by, &p, &opts, up_to)? else {
                 break;
             };
@@ -232,6 +281,10 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             if let Some(effect) = &effect {
                 effect.call::<()>(api.words.space(s))?;
             }
+        }
+        // 5.1.3: picks short of `n` for want of spaces leave their text undone.
+        if !up_to && left.is_empty() {
+            short_in_dry_run(name, (n as usize).saturating_sub(chosen.len()) as u32)?;
         }
         super::spaces_table(lua, api, chosen)
     })?;
@@ -254,10 +307,13 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         let effect = effect_of(name, &t)?;
         if let Some(effect) = &effect {
             let values: Vec<Value> = from.iter().map(|f| Out(f.slug()).into_lua(lua)).collect::<R<_>>()?;
-            let keep = most_done(lua, name, &values, effect)?;
+            let keep = most_done(lua, name, &values, effect, false)?;
             from = keep.into_iter().map(|i| from[i]).collect();
         }
         if from.is_empty() {
+            if !optional {
+                short_in_dry_run(name, 1)?;
+            }
             return Ok(Value::Nil);
         }
         let c = game(name, |g, _| {
@@ -278,12 +334,13 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
     })?;
     method(lua, m, api, "choose", |lua, _, (t,): (Table,)| {
         let name = "choose";
-        known_fields(name, &t, &["prompt", "from", "by"])?;
+        known_fields(name, &t, &["prompt", "from", "by", "effect"])?;
         let p = prompt(name, &t)?;
         let by = game(name, |_, x| decider(name, &t, x))?;
         let Arg::Table(list) = field(name, &t, "from")? else {
             return Err(err(name, "`from` must be a list of words"));
         };
+        let effect = effect_of(name, &t)?;
         let mut opts = Vec::new();
         for v in list.sequence_values::<Arg>() {
             let c = match v? {
@@ -309,10 +366,22 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         if opts.is_empty() {
             return Err(err(name, "`from` is empty"));
         }
+        if let Some(effect) = &effect {
+            let values: Vec<Value> = opts.iter().map(|&c| word_value(lua, c)).collect::<R<_>>()?;
+            let keep = most_done(lua, name, &values, effect, false)?;
+            opts = keep.into_iter().map(|i| opts[i]).collect();
+            if opts.is_empty() {
+                return Ok(Value::Nil);
+            }
+        }
         let c = game(name, |g, _| {
             g.ask(by, p.clone(), None, |_, o| o.extend(opts)).map_err(stop)
         })?;
-        word_value(lua, c)
+        let v = word_value(lua, c)?;
+        if let Some(effect) = effect {
+            effect.call::<()>(v.clone())?;
+        }
+        Ok(v)
     })?;
     method(lua, m, api, "choose_number", |_, _, (t,): (Table,)| {
         let name = "choose_number";
@@ -354,12 +423,13 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                     game(name, |g, _| g.place_farc_zone(|_, s| s == z).map_err(stop))?;
                     effect.call::<()>(v)
                 })?;
-                let best = candidates(lua, api, name, tied.clone(), Some(&zone_then_effect))?;
+                let best = candidates(lua, api, name, tied.clone(), Some(&zone_then_effect), false)?;
                 if best.is_empty() { tied } else { best }
             }
             _ => tied,
         };
         let zone = game(name, |g, _| g.place_farc_zone(|_, s| tied.contains(&s)).map_err(stop))?;
+        current::did(zone.is_some() as u32);
         let Some(z) = zone else {
             game(name, |g, _| {
                 if g.in_dry_run() {

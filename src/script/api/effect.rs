@@ -14,8 +14,10 @@ use crate::script::words::{Arg, Word};
 use mlua::{Lua, Table};
 use std::rc::Rc;
 
-/// In a dry run, count `want - done` parts of the text not carried out.
+/// Count what a primitive did, and in a dry run the `want - done` parts of the text it
+/// did not carry out.
 fn short(g: &Game, want: u32, done: u32) {
+    current::did(done);
     if g.in_dry_run() && done < want {
         current::fall_short(want - done);
     }
@@ -24,7 +26,9 @@ fn short(g: &Game, want: u32, done: u32) {
 /// "All" of something, or "up to" a number: carried out whatever was there (a text that
 /// finds nothing to act on leaves nothing undone; whether it changed anything at all is
 /// judged on the whole text, in `choose`).
-fn short_all(_g: &Game, _done: u32) {}
+fn short_all(_g: &Game, done: u32) {
+    current::did(done);
+}
 
 /// An amount added to a track: any whole number, taken as at most ±999 (the tracks end
 /// at 0 and 99 or 29 anyway, 1.7).
@@ -107,6 +111,69 @@ fn remove_n(
         done += 1;
     }
     Ok(done)
+}
+
+/// g:place: `n` pieces of type `t` in `s`, as many as are Available and may stack.
+pub(super) fn place(g: &mut Game, s: SpaceId, t: PieceType, n: u8) -> u32 {
+    let done = place_n(g, s, t, n);
+    short(g, n as u32, done);
+    done
+}
+
+/// g:shift_support: as far as the track allows; the shift made.
+pub(super) fn shift_support(g: &mut Game, s: SpaceId, n: i8) -> Result<i8, String> {
+    if !g.rules.map.space(s).can_hold_support() || !g.state.in_play(s) {
+        short(g, n.unsigned_abs() as u32, 0);
+        return Ok(0);
+    }
+    let before = g.state.support(s).value();
+    let to = (before + n).clamp(-2, 2);
+    if to != before {
+        g.state
+            .set_support(g.rules, s, Support::from_value(to).expect("clamped"))
+            .map_err(|e| err("shift_support", e.describe(g.rules)).to_string())?;
+    }
+    short(g, n.unsigned_abs() as u32, (to - before).unsigned_abs() as u32);
+    Ok(to - before)
+}
+
+/// g:set_support: in a populated space in play (else nothing, and the text falls short).
+pub(super) fn set_support(g: &mut Game, s: SpaceId, level: Support) -> Result<(), String> {
+    if !g.rules.map.space(s).can_hold_support() || !g.state.in_play(s) {
+        short(g, 1, 0);
+        return Ok(());
+    }
+    let before = g.state.support(s);
+    g.state
+        .set_support(g.rules, s, level)
+        .map_err(|e| err("set_support", e.describe(g.rules)).to_string())?;
+    current::did((before != level) as u32);
+    Ok(())
+}
+
+/// g:place_terror: up to `n` markers, as the pool allows.
+pub(super) fn place_terror(g: &mut Game, s: SpaceId, n: u8) -> u32 {
+    let mut done = 0u32;
+    while (done as u8) < n && g.state.markers_on_map() < g.rules.forces.limits.terror_sabotage_markers {
+        if g.state.place_terror(g.rules, s).is_err() {
+            break;
+        }
+        done += 1;
+    }
+    short(g, n as u32, done);
+    done
+}
+
+/// g:sabotage: a LoC not yet Sabotaged, while markers are left.
+pub(super) fn sabotage(g: &mut Game, s: SpaceId) -> Result<bool, String> {
+    if !g.rules.map.space(s).is_loc() {
+        return Err(err("sabotage", format!("{} is not a LoC", g.rules.map.space(s).name)).to_string());
+    }
+    let ok = !g.state.space(s).sabotage
+        && g.state.markers_on_map() < g.rules.forces.limits.terror_sabotage_markers
+        && g.state.place_sabotage(g.rules, s).is_ok();
+    short(g, 1, ok as u32);
+    Ok(ok)
 }
 
 /// Place `n` pieces of type `t` in `s`, as many as Available and stacking allow.
@@ -198,16 +265,6 @@ fn pick_space(
 }
 
 pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
-    method(lua, m, api, "place", |_, _, (s, f, k, n): (Arg, Arg, Arg, Arg)| {
-        let s = space("place", &s)?;
-        let t = piece_type("place", faction("place", &f)?, kind("place", &k)?)?;
-        let n = how_many("place", &n, 1)?;
-        game("place", |g, _| {
-            let done = place_n(g, s, t, n);
-            short(g, n as u32, done);
-            Ok(done)
-        })
-    })?;
     method(
         lua,
         m,
@@ -280,7 +337,12 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         "replace",
         |_, _, (s, f, k, bf, bk, n): (Arg, Arg, Arg, Arg, Arg, Arg)| {
             let s = space("replace", &s)?;
-            let from = piece_type("replace", faction("replace", &f)?, kind("replace", &k)?)?;
+            let from_f = faction("replace", &f)?;
+            // kind nil: any of the Faction's pieces ("replace up to 3 Cartels pieces").
+            let from_k = kinds("replace", &k)?;
+            if let Kinds::One(k) = from_k {
+                piece_type("replace", from_f, k)?;
+            }
             let to_who = factions("replace", &bf)?;
             let to_kinds = kind_list("replace", &bk)?;
             let n = how_many("replace", &n, 1)?;
@@ -291,8 +353,8 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                         g,
                         x.faction,
                         s,
-                        1 << from.faction.index(),
-                        Kinds::One(from.kind),
+                        1 << from_f.index(),
+                        from_k,
                         None,
                         false,
                         "Replace which piece?",
@@ -608,57 +670,6 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         })
     })?;
 
-    method(lua, m, api, "shift_support", |_, _, (s, n): (Arg, Arg)| {
-        let s = space("shift_support", &s)?;
-        let n = amount("shift_support", &n, 4)? as i8;
-        game("shift_support", |g, _| {
-            if !g.rules.map.space(s).can_hold_support() || !g.state.in_play(s) {
-                short(g, n.unsigned_abs() as u32, 0);
-                return Ok(0);
-            }
-            let before = g.state.support(s).value();
-            let to = (before + n).clamp(-2, 2);
-            if to != before {
-                g.state
-                    .set_support(g.rules, s, Support::from_value(to).expect("clamped"))
-                    .map_err(|e| err("shift_support", e.describe(g.rules)))?;
-            }
-            short(g, n.unsigned_abs() as u32, (to - before).unsigned_abs() as u32);
-            Ok(to - before)
-        })
-    })?;
-    method(lua, m, api, "set_support", |_, _, (s, level): (Arg, Arg)| {
-        let s = space("set_support", &s)?;
-        let level = match level {
-            Arg::Word(Word::Level(l)) => l,
-            a => Support::from_value(amount("set_support", &a, 2)? as i8).expect("within -2..2"),
-        };
-        game("set_support", |g, _| {
-            if !g.rules.map.space(s).can_hold_support() || !g.state.in_play(s) {
-                short(g, 1, 0);
-                return Ok(());
-            }
-            g.state
-                .set_support(g.rules, s, level)
-                .map_err(|e| err("set_support", e.describe(g.rules)))?;
-            Ok(())
-        })
-    })?;
-    method(lua, m, api, "place_terror", |_, _, (s, n): (Arg, Arg)| {
-        let s = space("place_terror", &s)?;
-        let n = how_many("place_terror", &n, 1)?;
-        game("place_terror", |g, _| {
-            let mut done = 0u32;
-            while (done as u8) < n && g.state.markers_on_map() < g.rules.forces.limits.terror_sabotage_markers {
-                if g.state.place_terror(g.rules, s).is_err() {
-                    break;
-                }
-                done += 1;
-            }
-            short(g, n as u32, done);
-            Ok(done)
-        })
-    })?;
     method(lua, m, api, "remove_terror", |_, _, (s, n): (Arg, Arg)| {
         let s = space("remove_terror", &s)?;
         let n = how_many("remove_terror", &n, u8::MAX)?;
@@ -676,19 +687,6 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             Ok(done)
         })
     })?;
-    method(lua, m, api, "sabotage", |_, _, (s,): (Arg,)| {
-        let s = space("sabotage", &s)?;
-        game("sabotage", |g, _| {
-            if !g.rules.map.space(s).is_loc() {
-                return Err(err("sabotage", format!("{} is not a LoC", g.rules.map.space(s).name)));
-            }
-            let ok = !g.state.space(s).sabotage
-                && g.state.markers_on_map() < g.rules.forces.limits.terror_sabotage_markers
-                && g.state.place_sabotage(g.rules, s).is_ok();
-            short(g, 1, ok as u32);
-            Ok(ok)
-        })
-    })?;
     method(lua, m, api, "remove_sabotage", |_, _, (s,): (Arg,)| {
         let s = space("remove_sabotage", &s)?;
         game("remove_sabotage", |g, _| {
@@ -703,6 +701,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             g.state
                 .remove_farc_zone(s)
                 .map_err(|e| err("remove_farc_zone", e.describe(g.rules)))?;
+            current::did(1);
             Ok(())
         })
     })?;
@@ -711,7 +710,9 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         // 1.7: the track stops at 0 and 99 whatever the amount.
         let n = saturated("add_resources", &n)?;
         game("add_resources", |g, _| {
+            let before = g.state.resources(f);
             g.state.gain_resources(g.rules, f, n);
+            current::did((before != g.state.resources(f)) as u32);
             Ok(g.state.resources(f))
         })
     })?;
@@ -722,13 +723,16 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             let moved = n.min(g.state.resources(a) as i16);
             g.state.gain_resources(g.rules, a, -moved);
             g.state.gain_resources(g.rules, b, moved);
+            current::did((moved != 0) as u32);
             Ok(moved)
         })
     })?;
     method(lua, m, api, "add_aid", |_, _, (n,): (Arg,)| {
         let n = saturated("add_aid", &n)?;
         game("add_aid", |g, _| {
+            let before = g.state.aid();
             g.state.gain_aid(g.rules, n);
+            current::did((before != g.state.aid()) as u32);
             Ok(g.state.aid())
         })
     })?;
@@ -767,7 +771,9 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                 .state
                 .find_piece(g.rules, s, t, Some(u))
                 .map_err(|e| err("place_shipment", e.describe(g.rules)))?;
-            Ok(g.state.place_shipment(g.rules, p).is_ok())
+            let ok = g.state.place_shipment(g.rules, p).is_ok();
+            current::did(ok as u32);
+            Ok(ok)
         })
     })?;
     method(lua, m, api, "remove_shipment", |_, _, (s,): (Arg,)| {
@@ -798,7 +804,9 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             } else {
                 first
             };
-            Ok(g.state.remove_shipment(i).is_ok())
+            let ok = g.state.remove_shipment(i).is_ok();
+            current::did(ok as u32);
+            Ok(ok)
         })
     })?;
     method(lua, m, api, "remove_from_game", |_, _, (f, k, n): (Arg, Arg, Arg)| {
@@ -824,6 +832,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                 g.state
                     .open_space(g.rules, s)
                     .map_err(|e| err("open_space", e.describe(g.rules)))?;
+                current::did(1);
             }
             Ok(())
         })

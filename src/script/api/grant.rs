@@ -126,7 +126,9 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                 }
                 return Ok(0);
             }
-            g.execute_grant(&grant).map_err(stop)
+            let spaces = g.execute_grant(&grant).map_err(stop)?;
+            current::did((spaces != 0) as u32);
+            Ok(spaces)
         })?;
         super::spaces_table(
             lua,
@@ -165,6 +167,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         let overrides = flag(name, &field(name, &t, "overrides")?)?;
         game(name, |g, _| {
             let done = g.execute_granted_special(by, sa, max_spaces, overrides).map_err(stop)?;
+            current::did(done as u32);
             if !done && g.in_dry_run() {
                 current::fall_short(1);
             }

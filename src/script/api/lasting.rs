@@ -56,6 +56,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                     };
                     set.map_err(|e| err(name, e))?;
                 }
+                crate::script::current::did(1);
                 Ok(())
             })
         })?;
@@ -64,6 +65,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         let f = faction("stay_eligible", &f)?;
         game("stay_eligible", |g, _| {
             g.card.event_override[f.index()] = Some(true);
+            crate::script::current::did(1);
             Ok(())
         })
     })?;
@@ -74,6 +76,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             // next card (docs/rulings.md: "Ineligible through next card").
             g.card.event_override[f.index()] = Some(false);
             g.state.set_eligible(f, false);
+            crate::script::current::did(1);
             Ok(())
         })
     })?;

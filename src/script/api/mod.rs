@@ -20,6 +20,7 @@ mod effect;
 mod grant;
 mod lasting;
 mod query;
+mod raw;
 
 use super::current::{self, Unavailable};
 use super::words::{Arg, Word, Words};
@@ -87,7 +88,7 @@ api! {
     "place_pieces", "place_pieces(space, faction, n, kinds?: kind[]) -> integer", "Place \"any n pieces\" of a Faction: its executor picks each piece's kind among those it can place (all its kinds, or `kinds`); returns how many.";
     "remove", "remove(space, faction, kind?, n?, state?) -> integer", "Remove n (1; \"all\" for every one) pieces of a Faction (\"insurgents\": any Insurgent) to Available; the executor picks which when they differ (kind nil: any kind; Bases need not go last). Shipments held pass to their owner (4.5.3). Returns how many.";
     "remove_up_to", "remove_up_to(space, faction, n, kind?) -> integer", "Remove up to n pieces, one at a time: the executor may stop. Returns how many.";
-    "replace", "replace(space, faction, kind, by_faction, by_kind?, n?) -> integer", "Replace n (1; \"all\") pieces with Available pieces of by_faction (a list: the executor picks; by_kind nil: the executor picks the kind). 5.1.1: with none Available the piece is removed; where stacking forbids the replacement nothing happens there. Returns how many were replaced or removed.";
+    "replace", "replace(space, faction, kind?, by_faction, by_kind?, n?) -> integer", "Replace n (1; \"all\") pieces (kind nil: of any kind, the executor picks) with Available pieces of by_faction (a list: the executor picks; by_kind nil: the executor picks the kind). 5.1.1: with none Available the piece is removed; where stacking forbids the replacement nothing happens there. Returns how many were replaced or removed.";
     "move", "move(from, to, faction, kind?, n?, state?) -> integer", "Move n (1; \"all\") pieces, as many as may stack; they keep their state and Shipments; returns how many.";
     "activate", "activate(space, faction?, n?) -> integer", "Flip n (all if nil) Underground Guerrillas of a Faction (nil: all Insurgents) Active; returns how many.";
     "underground", "underground(space, faction?, n?) -> integer", "Flip n (all if nil) Active Guerrillas Underground; returns how many.";
@@ -121,7 +122,7 @@ api! {
     "choose_space", "choose_space{ prompt=, from=space[], optional?=false, by?=, effect?=fun(space) } -> space|nil", "Choose one space among `from`. With `effect`, only the spaces where it carries out the most of the text are offered (5.1.3), none if it can do nothing anywhere, and `effect` runs for the space chosen.";
     "choose_spaces", "choose_spaces{ prompt=, from=space[], n?=, up_to?=, by?=, effect?=fun(space), highest?=fun(space): number } -> space[]", "Choose n spaces (as many as possible), or up to `up_to`, one at a time; `effect` runs after each pick (5.1.3 as in choose_space); `highest` offers only the remaining spaces of highest value.";
     "choose_faction", "choose_faction{ prompt=, from=faction[], optional?=false, by?=, effect?=fun(faction) } -> faction|nil", "Choose a Faction (with `effect`: among those where it does the most, 5.1.3).";
-    "choose", "choose{ prompt=, from=word[], by?= } -> word", "Choose one word: an Operation (\"sweep\"), a step (\"remove\", \"replace\", \"place\"), a Support level, a Faction.";
+    "choose", "choose{ prompt=, from=word[], by?=, effect?=fun(word) } -> word|nil", "Choose one word: an Operation (\"sweep\"), a step (\"remove\", \"replace\", \"place\"), a Support level, a Faction. With `effect` (the text to carry out for the word chosen, e.g. one of an Event's modes), only the words where it does the most are offered (5.1.3), none (nil) if it can do nothing with any, and `effect` runs for the word chosen.";
     "choose_number", "choose_number{ prompt=, min=, max=, by?= } -> integer", "Choose a number.";
     "ask", "ask{ prompt=, by?= } -> boolean", "A yes-or-no question.";
     // ---- Operations and Special Activities the Event grants (5.5)
@@ -170,12 +171,12 @@ pub(crate) fn game<T>(name: &'static str, f: impl for<'a, 'r> FnOnce(&'a mut Gam
 /// The context every API function shares: the VM's words and the handle `g`.
 pub(crate) struct Api {
     pub words: Rc<Words>,
-    pub g_addr: usize,
 }
 
 /// Register every host function as a method of `methods` (the table behind `g`).
 pub(crate) fn register(lua: &Lua, methods: &Table, api: Rc<Api>) -> R<()> {
     query::register(lua, methods, &api)?;
+    raw::register(lua, methods)?;
     effect::register(lua, methods, &api)?;
     choose::register(lua, methods, &api)?;
     grant::register(lua, methods, &api)?;
@@ -202,10 +203,9 @@ where
     Ret: IntoLuaMulti,
 {
     let api = api.clone();
-    let f = lua.create_function(move |lua, (this, args): (Arg, A)| {
-        match &this {
-            Arg::Table(t) if t.to_pointer() as usize == api.g_addr => {}
-            _ => return Err(err(name, format!("call it as g:{name}(...), with a colon"))),
+    let f = lua.create_function(move |lua, (this, args): (super::words::This, A)| {
+        if !this.0 {
+            return Err(err(name, format!("call it as g:{name}(...), with a colon")));
         }
         body(lua, &api, args)
     })?;
