@@ -475,8 +475,10 @@ fn sim_writes_each_failing_game_as_a_record_that_replays() {
         outcome: Err(stop.clone()),
         cards: 0,
         decisions: 50,
+        card: None,
         answers,
         events: vec![],
+        event_failures: vec![],
         fired: Default::default(),
     };
     let dir = TempDir::new("save-failures");

@@ -81,10 +81,13 @@ impl<'a> Position<'a> {
 }
 
 /// The narrative the HTML replay shows beside the board: one line per thing that
-/// happened, growing as the game goes. For now the game's own log (`Game::log`, on when
-/// `game.log` is Some); the one place to point at a richer narrative.
+/// happened, growing as the game goes — the game's narrative (`Game::narrative`,
+/// src/game/narrative.rs) when it keeps one, else its log (`Game::log`).
 pub fn narrative<'g>(game: &'g Game) -> &'g [String] {
-    game.log.as_deref().unwrap_or(&[])
+    match &game.narrative {
+        Some(n) => n.said(),
+        None => game.log.as_deref().unwrap_or(&[]),
+    }
 }
 
 /// Draw a position with the content's layout and write it as an SVG file.

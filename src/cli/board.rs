@@ -2,6 +2,7 @@
 //! --save-scenario/--svg/--html` and `play`'s `picture` and `save-scenario` do, kept
 //! here so that the subcommands only call in.
 
+use super::out::say;
 use crate::agents::terminal::TableCommand;
 use crate::board::trace::{Recorder, StepKind, StopAt, StopAtCard, Watchers};
 use crate::board::{Position, html, svg::Painter};
@@ -55,7 +56,9 @@ impl<'r> Pictures<'r> {
         }
         let recorder = match (&a.html, &layout) {
             (Some(_), Some(l)) => {
-                game.log.get_or_insert_with(Vec::new);
+                // The lines beside the board are the game's narrative.
+                game.narrative
+                    .get_or_insert_with(crate::game::narrative::Narrative::new);
                 let r = Recorder::new(rules, l.clone(), title.clone());
                 r.capture(game, StepKind::Start, format!("Set-up: {}", rec.scenario));
                 watchers.push(Box::new(r.clone()));
@@ -92,7 +95,7 @@ impl<'r> Pictures<'r> {
             let trace = r.trace.borrow();
             let page = html::replay_page(&Painter::new(self.rules, layout), &trace, &self.title);
             write(path, &page)?;
-            println!(
+            say!(
                 "{}: {} steps written to {}",
                 self.file,
                 trace.steps.len(),
@@ -119,12 +122,12 @@ impl<'r> Pictures<'r> {
                 .map_or(self.file.clone(), |n| n.to_string_lossy().into_owned());
             let pos = Position::of_game(game, format!("{name} {when}"));
             write(path, &Painter::new(self.rules, layout.clone()).svg(&pos))?;
-            println!("{}: the position {when} drawn in {}", self.file, path.display());
+            say!("{}: the position {when} drawn in {}", self.file, path.display());
         }
         if let Some(path) = &self.save_scenario {
             let text = position_scenario(game, &self.file, path);
             write(path, &text)?;
-            println!("{}: the position {when} written to {}", self.file, path.display());
+            say!("{}: the position {when} written to {}", self.file, path.display());
         }
         Ok(None)
     }

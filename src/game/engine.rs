@@ -138,6 +138,8 @@ pub struct Game<'r> {
     pub stats: Stats,
     /// Human-readable lines of what happened, when enabled.
     pub log: Option<Vec<String>>,
+    /// The narrative of the game (a line per action and Propaganda phase), when enabled.
+    pub narrative: Option<super::narrative::Narrative>,
     /// Follows the game from outside (see `Watcher`); None in playouts.
     pub watcher: Option<Box<dyn Watcher + 'r>>,
     pub(crate) agents: Vec<Box<dyn Agent + 'r>>,
@@ -214,6 +216,7 @@ impl<'r> Game<'r> {
             voluntary_removal: false,
             stats: Stats::default(),
             log: None,
+            narrative: None,
             watcher: None,
             agents,
             request: Request {

@@ -5,11 +5,13 @@
 pub mod decision;
 pub mod deck;
 mod deployment;
+pub mod describe;
 mod dryrun;
 pub mod engine;
 mod event_pieces;
 pub mod events;
 pub mod grant;
+pub mod narrative;
 mod negotiation;
 pub mod ops;
 pub mod playout;

@@ -14,19 +14,39 @@ impl<'r> Game<'r> {
     pub(crate) fn propaganda_round(&mut self, final_round: bool) -> Result<Option<Outcome>, Stop> {
         let round = self.propaganda_played;
         if !self.skip_victory.contains(&round) && self.victory_check() {
-            return Ok(Some(self.outcome(Some(round))));
+            let outcome = self.outcome(Some(round));
+            self.narrate_note(None, |g| {
+                let winner: Vec<&str> = outcome.winner().iter().map(|f| f.name()).collect();
+                format!(
+                    "Propaganda, Victory: {} wins (7.2; margins: {})",
+                    winner.join(" + "),
+                    super::describe::margins_line(g.rules, &g.state)
+                )
+            });
+            return Ok(Some(outcome));
+        }
+        if !self.skip_victory.contains(&round) {
+            self.narrate_note(None, |g| {
+                format!(
+                    "Propaganda, Victory: no one wins (margins: {})",
+                    super::describe::margins_line(g.rules, &g.state)
+                )
+            });
         }
         self.reached(Moment::AfterPhase(Phase::Victory));
-        self.sabotage_phase()?;
+        self.narrate_phase("Sabotage", |g| g.sabotage_phase())?;
         self.reached(Moment::AfterPhase(Phase::Sabotage));
-        self.resources_phase()?;
+        self.narrate_phase("Resources", |g| g.resources_phase())?;
         self.reached(Moment::AfterPhase(Phase::Resources));
-        self.support_phase()?;
+        self.narrate_phase("Support", |g| g.support_phase())?;
         self.reached(Moment::AfterPhase(Phase::Support));
         if !final_round {
-            self.redeploy_phase()?;
+            self.narrate_phase("Redeploy", |g| g.redeploy_phase())?;
             self.reached(Moment::AfterPhase(Phase::Redeploy));
-            self.reset_phase();
+            self.narrate_phase("Reset", |g| {
+                g.reset_phase();
+                Ok(())
+            })?;
             self.reached(Moment::AfterPhase(Phase::Reset));
         }
         Ok(None)

@@ -12,7 +12,9 @@ impl<'r> Game<'r> {
     /// Play from the current card to the end of the game.
     pub fn play(&mut self) -> Result<Outcome, Stop> {
         self.switch_on_lasting_effects()?;
-        self.doing(Doing::Deployment, |g| g.open_deployment())?;
+        self.doing(Doing::Deployment, |g| {
+            g.narrate_phase("Open Deployment", |g| g.open_deployment())
+        })?;
         let final_event = self.final_event_index();
         let mut last_was_propaganda = false;
         while let Some(number) = self.current_card() {
@@ -28,6 +30,7 @@ impl<'r> Game<'r> {
                 self.propaganda_played += 1;
                 let final_round = self.propaganda_played >= self.final_propaganda;
                 self.note(|_| format!("Propaganda card {number}"));
+                self.narrate_card(number);
                 // 6.0 EXCEPTION: never two Propaganda Rounds in a row.
                 if !last_was_propaganda
                     && let Some(outcome) = self.doing(Doing::Propaganda, |g| g.propaganda_round(final_round))?
@@ -50,6 +53,7 @@ impl<'r> Game<'r> {
                         r.card(number).map_or("", |c| c.title.as_str())
                     )
                 });
+                self.narrate_card(number);
                 self.event_card(number)?;
                 self.reached(Moment::CardEnd(number));
                 last_was_propaganda = false;
@@ -142,7 +146,15 @@ impl<'r> Game<'r> {
             };
             if let Choice::Event(side) = c {
                 self.card.sop[f.index()] = Some(placed(Executed::Event));
-                self.execute_event(f, number, side)?;
+                self.narrate_event_begin(f);
+                let failed = self.execute_event(f, number, side);
+                let why = match &failed {
+                    Ok(Some(e)) => Some(Some(e.to_string())),
+                    Ok(None) => Some(None),
+                    Err(_) => None,
+                };
+                self.narrate_event(f, number, side, why);
+                failed?;
                 first.get_or_insert(Executed::Event);
                 outcome.executed[f.index()] = true;
                 acted += 1;
@@ -150,8 +162,10 @@ impl<'r> Game<'r> {
             }
             let Choice::Op(op) = c else {
                 self.card.sop[f.index()] = Some(SopBox::Passed);
+                let before = self.state.resources(f) as i16;
                 pass(&mut self.state, self.rules, f);
                 self.note(move |_| format!("{} passes", f.name()));
+                self.narrate_pass(f, self.state.resources(f) as i16 - before);
                 continue;
             };
             let mut act = Action::new(f, op);
@@ -259,6 +273,14 @@ impl<'r> Game<'r> {
             .remove_shipment(index)
             .map_err(|e| Stop::Failed(e.describe(self.rules)))?;
         self.card.shipped |= 1 << f.index();
+        self.narrate_note(Some(f), |g| {
+            format!(
+                "{} Ships: {}'s Shipment in {} is removed for a free Limited Operation (2.3.6)",
+                f.name(),
+                owner.name(),
+                g.rules.map.space(s).name
+            )
+        });
         let Choice::Op(op) = self.ask(f, "Which free Limited Operation?", None, |_, o| o.extend(ops))? else {
             return Err(Stop::Failed("expected an Operation".into()));
         };
@@ -324,7 +346,7 @@ impl<'r> Game<'r> {
     }
 }
 
-/// Faction `f`'s victory margin (7.3) in a position.
+/// 7.3: Faction `f`'s victory margin in a position (positive: its condition is met, 7.2).
 pub fn victory_margin(r: &Ruleset, st: &State, f: Faction) -> i16 {
     let bases = |x: Faction| st.on_map(r, PieceType::base(x)) as i16;
     match f {

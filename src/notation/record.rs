@@ -7,6 +7,9 @@
 //! scenario standard
 //! seed 42
 //! seating govt farc auc cartels
+//! humans govt farc
+//! negotiation
+//! voluntary-removal
 //! answers
 //! cartels pass
 //! govt train
@@ -15,7 +18,9 @@
 //! result auc
 //! ```
 //!
-//! The trailer is optional: `result SEAT` (the game ended, this seat first), `stopped`
+//! `humans` names the Factions played by people at the terminal (`abyss play --load`
+//! seats them again); `negotiation` (1.5.2) and `voluntary-removal` (1.4.1) are the
+//! players' options the game was played with. The trailer is optional: `result SEAT` (the game ended, this seat first), `stopped`
 //! or `stopped "why"` (the game stopped before its end, e.g. a failure in `abyss sim`),
 //! or `end`.
 
@@ -45,6 +50,12 @@ pub struct Record {
     pub seating: Option<Seating>,
     /// The game ran with `check_every_decision`.
     pub check: bool,
+    /// The Factions people played at the terminal (empty: none, or not said).
+    pub humans: Vec<Faction>,
+    /// 1.5.2: voluntary transfers were offered during Operations.
+    pub negotiation: bool,
+    /// 1.4.1: players could remove their own pieces while executing.
+    pub voluntary_removal: bool,
     pub answers: Vec<Answer>,
     pub trailer: Option<Trailer>,
 }
@@ -69,6 +80,9 @@ impl Record {
             seed,
             seating: Some(seating.clone()),
             check: false,
+            humans: Vec::new(),
+            negotiation: false,
+            voluntary_removal: false,
             answers: answers
                 .iter()
                 .map(|&(f, c)| Answer {
@@ -85,6 +99,8 @@ impl Record {
     pub fn from_game(game: &Game, scenario: &str, seed: u64) -> Record {
         let mut rec = Record::new(scenario, seed, &game.seating, &game.answers, game.rules);
         rec.check = game.check_every_decision;
+        rec.negotiation = game.negotiation;
+        rec.voluntary_removal = game.voluntary_removal;
         rec
     }
 
@@ -113,6 +129,9 @@ impl Record {
             seed: 0,
             seating: None,
             check: false,
+            humans: Vec::new(),
+            negotiation: false,
+            voluntary_removal: false,
             answers: Vec::new(),
             trailer: None,
         };
@@ -131,6 +150,9 @@ impl Record {
                     | Rule::h_seed
                     | Rule::h_seating
                     | Rule::h_non_players
+                    | Rule::h_humans
+                    | Rule::h_negotiation
+                    | Rule::h_voluntary_removal
                     | Rule::h_check
             ) {
                 if seen.contains(&rule) {
@@ -171,6 +193,9 @@ impl Record {
                     non_players = Some(a.iter().map(syntax::faction).collect());
                 }
                 Rule::h_check => rec.check = true,
+                Rule::h_humans => rec.humans = a.iter().map(syntax::faction).collect(),
+                Rule::h_negotiation => rec.negotiation = true,
+                Rule::h_voluntary_removal => rec.voluntary_removal = true,
                 Rule::kw_answers => answers_line = line,
                 Rule::answer => rec.answers.push(src.answer(&p)),
                 Rule::t_result => rec.trailer = Some(Trailer::Result(syntax::seat(&a[0]))),
@@ -237,6 +262,9 @@ fn header_name(rule: Rule) -> &'static str {
         Rule::h_seed => "`seed`",
         Rule::h_seating => "`seating`",
         Rule::h_non_players => "`non-players`",
+        Rule::h_humans => "`humans`",
+        Rule::h_negotiation => "`negotiation`",
+        Rule::h_voluntary_removal => "`voluntary-removal`",
         _ => "`check`",
     }
 }
@@ -282,6 +310,16 @@ impl fmt::Display for Record {
                 let np: Vec<&str> = s.non_players.iter().map(|x| x.slug()).collect();
                 writeln!(f, "non-players {}", np.join(" "))?;
             }
+        }
+        if !self.humans.is_empty() {
+            let h: Vec<&str> = self.humans.iter().map(|x| x.slug()).collect();
+            writeln!(f, "humans {}", h.join(" "))?;
+        }
+        if self.negotiation {
+            writeln!(f, "negotiation")?;
+        }
+        if self.voluntary_removal {
+            writeln!(f, "voluntary-removal")?;
         }
         if self.check {
             writeln!(f, "check")?;
@@ -331,6 +369,8 @@ pub fn replay_game<'r>(
     let (script, agents) = Replay::new(answers);
     let mut game = crate::game::playout::new_game(r, setup, agents);
     game.check_every_decision = record.check;
+    game.negotiation = record.negotiation;
+    game.voluntary_removal = record.voluntary_removal;
     (game, script)
 }
 

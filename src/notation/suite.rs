@@ -172,8 +172,13 @@ pub enum Change {
     Seating(Seating),
     FinalPropaganda(u64),
     /// The players' own options while executing: 1.5.2 negotiation and 1.4.1 voluntary
-    /// removal (on in `abyss play`, off in playouts).
+    /// removal (on in `abyss play`, off in playouts): both, as `negotiation` and
+    /// `voluntary-removal` together.
     PlayerOptions,
+    /// 1.5.2: voluntary transfers are offered during Operations.
+    Negotiation,
+    /// 1.4.1: a player may remove its own pieces while executing.
+    VoluntaryRemoval,
     /// Dice a Non-player rolls before its own (each 1..=6, in order): the rolls of a
     /// worked example, three per Random Cities and Departments roll (8.2).
     BotDice(Faction, Vec<u8>),
@@ -364,6 +369,8 @@ fn parse_change(p: &Pair, src: &Src) -> Result<Change, Diagnostic> {
         }
         Rule::c_final_propaganda => Change::FinalPropaganda(n(0)?),
         Rule::c_player_options => Change::PlayerOptions,
+        Rule::c_negotiation => Change::Negotiation,
+        Rule::c_voluntary_removal => Change::VoluntaryRemoval,
         Rule::c_bot_dice => Change::BotDice(syntax::faction(&a[0]), die_rolls(&a[1..], src, "bot-dice")?),
         Rule::c_dice => Change::Dice(die_rolls(&a, src, "dice")?),
         other => unreachable!("not a change: {other:?}"),
@@ -490,6 +497,8 @@ impl fmt::Display for Change {
             }
             Change::FinalPropaganda(n) => write!(f, "final-propaganda {n}"),
             Change::PlayerOptions => f.write_str("player-options"),
+            Change::Negotiation => f.write_str("negotiation"),
+            Change::VoluntaryRemoval => f.write_str("voluntary-removal"),
             Change::BotDice(x, rolls) => {
                 write!(f, "bot-dice {}", x.slug())?;
                 rolls.iter().try_for_each(|r| write!(f, " {r}"))
@@ -890,9 +899,9 @@ impl<'c> Runner<'c> {
         }
         let mut game = Game::new(r, setup, deck, agents);
         game.check_every_decision = true;
-        let player_options = t.changes.iter().any(|(c, _)| *c == Change::PlayerOptions);
-        game.negotiation = player_options;
-        game.voluntary_removal = player_options;
+        let has = |x: Change| t.changes.iter().any(|(c, _)| *c == x || *c == Change::PlayerOptions);
+        game.negotiation = has(Change::Negotiation);
+        game.voluntary_removal = has(Change::VoluntaryRemoval);
         let checkpoints = std::rc::Rc::new(std::cell::RefCell::new(Checkpoints {
             list: t.checkpoints.clone(),
             next: 0,
@@ -1132,9 +1141,10 @@ fn apply(r: &Ruleset, setup: &mut Setup, c: &Change) -> Result<(), String> {
             }
             setup.final_propaganda = small(*n, "final-propaganda")?;
         }
-        Change::PlayerOptions => {} // a setting of the Game, applied when it is made
-        Change::BotDice(..) => {}   // given to the Non-player agent when it is seated
-        Change::Dice(_) => {}       // the game's dice are scripted once all changes are made
+        // Settings of the Game, applied when it is made.
+        Change::PlayerOptions | Change::Negotiation | Change::VoluntaryRemoval => {}
+        Change::BotDice(..) => {} // given to the Non-player agent when it is seated
+        Change::Dice(_) => {}     // the game's dice are scripted once all changes are made
     }
     Ok(())
 }

@@ -677,7 +677,10 @@ impl<'r> Game<'r> {
             op: act.op,
             by_event: act.by_event,
         };
-        self.doing(doing, |g| g.operation_now(act))
+        self.narrate_operation_begin();
+        let done = self.doing(doing, |g| g.operation_now(act));
+        self.narrate_operation(act, done.is_ok());
+        done
     }
 
     fn operation_now(&mut self, act: &mut Action) -> Result<(), Stop> {

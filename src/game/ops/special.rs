@@ -126,6 +126,13 @@ impl<'r> Game<'r> {
 
     /// Execute Special Activity `sa` for `act`'s Faction.
     pub(crate) fn special_activity(&mut self, act: &mut Action, sa: Special) -> Result<(), Stop> {
+        self.narrate_special_begin();
+        let done = self.special_activity_now(act, sa);
+        self.narrate_special(act.faction, sa, done.is_ok());
+        done
+    }
+
+    fn special_activity_now(&mut self, act: &mut Action, sa: Special) -> Result<(), Stop> {
         act.special = Some(sa);
         let f = act.faction;
         self.note(move |_| format!("{} adds {}", f.name(), sa.slug()));
