@@ -229,8 +229,11 @@ fn replay_save_scenario_writes_a_scenario_every_command_loads() {
     assert_eq!(code, 0, "{out}");
     let (code, out, err) = abyss(&["sim", "--scenario", toml, "--games", "2"]);
     assert_eq!(code, 0, "{out}{err}");
+    // A test names its scenario by a path relative to its own folder (an absolute one must
+    // be given on the command line: issue 15).
+    let name = std::path::Path::new(toml).file_name().unwrap().to_str().unwrap();
     let test = format!(
-        "test \"a saved position\"\nsetup {toml}\nplay\nexpect\n  total-support {}\n",
+        "test \"a saved position\"\nsetup {name}\nplay\nexpect\n  total-support {}\n",
         {
             let (_, json, _) = abyss(&["show", "--scenario", toml, "--format", "json"]);
             let v: serde_json::Value = serde_json::from_str(&json).unwrap();

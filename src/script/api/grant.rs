@@ -62,11 +62,8 @@ fn grant_of(name: &str, t: &Table, g: &Game) -> R<Grant> {
     grant.ops = ops;
     if let a @ Arg::Table(_) = field(name, t, "where")? {
         grant.only = space_list(name, &a)?.iter().fold(0, |m, s| m | s.bit());
-        if grant.only == 0 {
-            // Nowhere to act: a grant in an empty list of spaces is impossible.
-            grant.ops.clear();
-        }
     }
+    let nowhere = matches!(field(name, t, "where")?, Arg::Table(_)) && grant.only == 0;
     grant.against = match field(name, t, "against")? {
         Arg::Nil => 0b1111,
         a => factions(name, &a)?,
@@ -101,6 +98,10 @@ fn grant_of(name: &str, t: &Table, g: &Game) -> R<Grant> {
     }
     if grant.ambush && by == Faction::Cartels {
         return Err(err(name, "the Cartels have no Ambush (4.5)"));
+    }
+    if nowhere {
+        // Nowhere to act: a grant in an empty list of spaces is impossible.
+        grant.ops.clear();
     }
     let _ = g;
     Ok(grant)
