@@ -54,7 +54,10 @@ fn most_done(lua: &Lua, name: &'static str, values: &[Value], effect: &Function,
     // shortfall so far is set aside meanwhile.
     let outer_short = current::take_shortfall();
     let outer_did = current::take_did();
-    let kept = most_done_now(name, values, effect);
+    // Nested in a dry run, the first of the best is all that will be used (`best_at_once`):
+    // the first candidate that carries out all the text is that one.
+    let first_perfect = game(name, |g, _| Ok(g.in_dry_run()))?;
+    let kept = most_done_now(name, values, effect, first_perfect);
     current::fall_short(outer_short);
     current::did(outer_did);
     let kept = match kept {
@@ -70,7 +73,7 @@ fn most_done(lua: &Lua, name: &'static str, values: &[Value], effect: &Function,
     kept
 }
 
-fn most_done_now(name: &'static str, values: &[Value], effect: &Function) -> R<(Vec<usize>, u32)> {
+fn most_done_now(name: &'static str, values: &[Value], effect: &Function, first_perfect: bool) -> R<(Vec<usize>, u32)> {
     let explorer = game(name, |g, _| Ok(g.dry_begin()))?;
     let end = || game(name, |g, _| Ok(g.dry_end()));
     let mut outcomes = Vec::with_capacity(values.len());
@@ -116,13 +119,16 @@ fn most_done_now(name: &'static str, values: &[Value], effect: &Function) -> R<(
             }
         }
         outcomes.push(best);
+        if first_perfect && best.changed && best.short == 0 {
+            break;
+        }
     }
     end()?;
     let least = outcomes.iter().map(|o| o.short).min().unwrap_or(1);
     let Some(top) = outcomes.iter().copied().filter(|o| o.changed).min_by_key(|o| o.short) else {
         return Ok((vec![], least));
     };
-    Ok(((0..values.len()).filter(|&i| outcomes[i] == top).collect(), 0))
+    Ok(((0..outcomes.len()).filter(|&i| outcomes[i] == top).collect(), 0))
 }
 
 /// In a dry run, count `n` parts of the text not carried out.
