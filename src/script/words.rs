@@ -100,8 +100,11 @@ pub(crate) struct Words {
     _keep: Vec<LuaString>,
     /// Each space's slug, by space index, to hand back to Lua.
     pub spaces: Vec<LuaString>,
-    /// The same as text, for raw pushes.
-    space_text: Vec<String>,
+    /// Each space's printed name, by space index.
+    pub names: Vec<LuaString>,
+    /// A Lua table of every space slug by index (from 1), kept in the registry: lists of
+    /// spaces are copied from it without hashing each string again.
+    pub slug_table: mlua::Table,
     /// The countries of rules/map.toml, by index.
     pub countries: Vec<String>,
     /// The address of the handle `g` (its table), set once the host made it.
@@ -181,27 +184,21 @@ impl Words {
             by_addr.entry(s.to_pointer() as usize).or_insert(w);
             keep.push(s);
         }
-        let space_text = rules.map.ids().map(|s| rules.map.space(s).slug.clone()).collect();
+        let names = rules
+            .map
+            .ids()
+            .map(|s| lua.create_string(&rules.map.space(s).name))
+            .collect::<mlua::Result<Vec<_>>>()?;
+        let slug_table = lua.create_sequence_from(spaces.iter().cloned())?;
         Ok(Words {
             by_addr,
             _keep: keep,
             spaces,
-            space_text,
+            names,
+            slug_table,
             countries,
             g_addr: std::cell::Cell::new(0),
         })
-    }
-
-    /// Push space `s`'s slug on a Lua stack (the string Lua already keeps).
-    ///
-    /// # Safety
-    /// `l` must be a state of this VM with room for one more value.
-    pub(crate) unsafe fn push_space(&self, l: *mut ffi::lua_State, s: usize) {
-        let text = self.space_text[s].as_bytes();
-        // SAFETY: the caller gives a valid state with stack room.
-        unsafe {
-            ffi::lua_pushlstring(l, text.as_ptr() as *const _, text.len());
-        }
     }
 
     /// A space's slug as a Lua value.

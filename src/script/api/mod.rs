@@ -176,7 +176,7 @@ pub(crate) struct Api {
 /// Register every host function as a method of `methods` (the table behind `g`).
 pub(crate) fn register(lua: &Lua, methods: &Table, api: Rc<Api>) -> R<()> {
     query::register(lua, methods, &api)?;
-    raw::register(lua, methods)?;
+    raw::register(lua, methods, &api.words)?;
     effect::register(lua, methods, &api)?;
     choose::register(lua, methods, &api)?;
     grant::register(lua, methods, &api)?;

@@ -86,10 +86,6 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         };
         game("is", |g, _| Ok(has_trait(g, s, t)))
     })?;
-    method(lua, m, api, "name", |lua, _, (s,): (Arg,)| {
-        let s = space("name", &s)?;
-        game("name", |g, _| lua.create_string(&g.rules.map.space(s).name))
-    })?;
     method(lua, m, api, "in_play", |_, _, (s,): (Arg,)| {
         let s = space("in_play", &s)?;
         game("in_play", |g, _| Ok(g.state.in_play(s)))

@@ -115,6 +115,8 @@ enum Ret {
     Word(Option<&'static str>),
     /// A list of spaces, in map order (bit = space index).
     Spaces(u64),
+    /// A space's printed name.
+    Name(usize),
     Nil,
 }
 
@@ -152,16 +154,20 @@ unsafe fn call(
                     }
                     Ret::Word(None) | Ret::Nil => ffi::lua_pushnil(l),
                     Ret::Spaces(mask) => {
+                        // Copied from the VM's table of slugs (upvalue 1): no string is hashed.
                         ffi::lua_createtable(l, mask.count_ones() as c_int, 0);
                         let mut rest = mask;
                         let mut i = 0;
                         while rest != 0 {
-                            let s = rest.trailing_zeros() as usize;
+                            let s = rest.trailing_zeros() as ffi::lua_Integer;
                             rest &= rest - 1;
                             i += 1;
-                            with_words(|w| w.push_space(l, s));
+                            ffi::lua_rawgeti(l, ffi::lua_upvalueindex(1), s + 1);
                             ffi::lua_rawseti(l, -2, i);
                         }
+                    }
+                    Ret::Name(s) => {
+                        ffi::lua_rawgeti(l, ffi::lua_upvalueindex(2), s as ffi::lua_Integer + 1);
                     }
                 }
             }
@@ -371,13 +377,44 @@ raw!(sabotage, "sabotage", |l| {
     game("sabotage", |g| super::effect::sabotage(g, s).map(Ret::Bool))?
 });
 
+raw!(name, "name", |l| {
+    let s = space("name", unsafe { arg(l, 2) })?;
+    Ok(Ret::Name(s.index()))
+});
+
 fn piece_type(name: &str, f: Faction, k: PieceKind) -> Result<PieceType, String> {
     PieceType::new(f, k).ok_or_else(|| err(name, format!("{} has no {}", f.name(), k.slug())).to_string())
 }
 
-/// Register the raw queries as methods of `methods` (replacing their mlua twins).
-pub(super) fn register(lua: &mlua::Lua, methods: &mlua::Table) -> mlua::Result<()> {
-    let fns: [(&str, ffi::lua_CFunction); 19] = [
+/// A C closure of `f` with the two tables as its upvalues 1 and 2.
+///
+/// # Safety
+/// `f` must follow the Lua C API.
+unsafe fn closure(
+    lua: &mlua::Lua,
+    f: ffi::lua_CFunction,
+    slugs: &mlua::Table,
+    names: &mlua::Table,
+) -> mlua::Result<mlua::Function> {
+    // SAFETY: the pushed values are popped into the closure by lua_pushcclosure, which
+    // exec_raw leaves on the stack as the result.
+    unsafe {
+        lua.exec_raw::<mlua::Function>((slugs.clone(), names.clone()), |l| {
+            ffi::lua_pushcclosure(l, f, 2);
+        })
+    }
+}
+
+/// Register the raw queries as methods of `methods` (replacing their mlua twins). Each is
+/// a C closure whose upvalues are the VM's table of space slugs and of space names.
+pub(super) fn register(
+    lua: &mlua::Lua,
+    methods: &mlua::Table,
+    words: &crate::script::words::Words,
+) -> mlua::Result<()> {
+    let names = lua.create_sequence_from(words.names.iter().cloned())?;
+    let fns: [(&str, ffi::lua_CFunction); 20] = [
+        ("name", name),
         ("place", place),
         ("shift_support", shift_support),
         ("set_support", set_support),
@@ -400,7 +437,7 @@ pub(super) fn register(lua: &mlua::Lua, methods: &mlua::Table) -> mlua::Result<(
     ];
     for (name, f) in fns {
         // SAFETY: each function above follows the Lua C API and keeps its frame sound.
-        let f = unsafe { lua.create_c_function(f)? };
+        let f = unsafe { closure(lua, f, &words.slug_table, &names)? };
         methods.raw_set(name, f)?;
     }
     Ok(())
