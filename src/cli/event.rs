@@ -98,6 +98,8 @@ pub fn run(a: Args) -> Result<i32, Exit> {
         .map(|_| Box::new(Words { words: shared.clone() }) as Box<dyn Agent>)
         .collect();
     let mut game = Game::new(&rules, setup, vec![a.card], agents);
+    // The set-up's Capabilities and Momentum are part of the position, not of this Event.
+    game.switch_on_lasting_effects().map_err(|e| e.to_string())?;
     game.log = Some(Vec::new());
     let before = game.state.clone();
     say!(
