@@ -10,7 +10,7 @@
 //! a choice with its own `effect` among them offers the explorer only what 5.1.3 allows.
 
 use super::{
-    Api, R, decider, err, faction, field, flag, game, how_many, known_fields, method, prompt, shown, space_list, stop,
+    Api, Fields, R, decider, err, faction, fields, flag, game, how_many, method, prompt, shown, space_list, stop,
 };
 use crate::game::decision::{Choice, Prompt};
 use crate::kernel::{Faction, SpaceId};
@@ -142,8 +142,8 @@ fn short_in_dry_run(name: &'static str, n: u32) -> R<()> {
 }
 
 /// The optional `effect` of a question: the text to carry out for the candidate chosen.
-fn effect_of(name: &str, t: &Table) -> R<Option<Function>> {
-    match field(name, t, "effect")? {
+fn effect_of(name: &str, f: &Fields) -> R<Option<Function>> {
+    match f.get("effect") {
         Arg::Nil => Ok(None),
         Arg::Function(f) => Ok(Some(f)),
         other => Err(err(name, format!("`effect` must be a function, not {}", shown(&other)))),
@@ -219,12 +219,12 @@ fn word_value(lua: &Lua, c: Choice) -> R<Value> {
 pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
     method(lua, m, api, "choose_space", |lua, api, (t,): (Table,)| {
         let name = "choose_space";
-        known_fields(name, &t, &["prompt", "from", "optional", "by", "effect"])?;
-        let p = prompt(name, &t)?;
-        let by = game(name, |_, x| decider(name, &t, x))?;
-        let from = space_list(name, &field(name, &t, "from")?)?;
-        let optional = flag(name, &field(name, &t, "optional")?)?;
-        let effect = effect_of(name, &t)?;
+        let f = fields(lua, name, &t, &["prompt", "from", "optional", "by", "effect"])?;
+        let p = prompt(name, &f)?;
+        let by = game(name, |_, x| decider(name, &f, x))?;
+        let from = space_list(name, &f.get("from"))?;
+        let optional = flag(name, &f.get("optional"))?;
+        let effect = effect_of(name, &f)?;
         let from = game(name, |g, _| {
             Ok(from.into_iter().filter(|&s| g.state.in_play(s)).collect::<Vec<_>>())
         })?;
@@ -244,11 +244,16 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
     })?;
     method(lua, m, api, "choose_spaces", |lua, api, (t,): (Table,)| {
         let name = "choose_spaces";
-        known_fields(name, &t, &["prompt", "from", "n", "up_to", "by", "effect", "highest"])?;
-        let p = prompt(name, &t)?;
-        let by = game(name, |_, x| decider(name, &t, x))?;
-        let from = space_list(name, &field(name, &t, "from")?)?;
-        let (n, up_to) = match (field(name, &t, "n")?, field(name, &t, "up_to")?) {
+        let f = fields(
+            lua,
+            name,
+            &t,
+            &["prompt", "from", "n", "up_to", "by", "effect", "highest"],
+        )?;
+        let p = prompt(name, &f)?;
+        let by = game(name, |_, x| decider(name, &f, x))?;
+        let from = space_list(name, &f.get("from"))?;
+        let (n, up_to) = match (f.get("n"), f.get("up_to")) {
             (Arg::Nil, Arg::Nil) => {
                 return Err(err(
                     name,
@@ -259,8 +264,8 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             (Arg::Nil, u) => (how_many(name, &u, 1)?, true),
             _ => return Err(err(name, "give `n` or `up_to`, not both")),
         };
-        let effect = effect_of(name, &t)?;
-        let highest = match field(name, &t, "highest")? {
+        let effect = effect_of(name, &f)?;
+        let highest = match f.get("highest") {
             Arg::Nil => None,
             Arg::Function(f) => Some(f),
             other => {
@@ -314,10 +319,10 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
     })?;
     method(lua, m, api, "choose_faction", |lua, _, (t,): (Table,)| {
         let name = "choose_faction";
-        known_fields(name, &t, &["prompt", "from", "optional", "by", "effect"])?;
-        let p = prompt(name, &t)?;
-        let by = game(name, |_, x| decider(name, &t, x))?;
-        let Arg::Table(list) = field(name, &t, "from")? else {
+        let f = fields(lua, name, &t, &["prompt", "from", "optional", "by", "effect"])?;
+        let p = prompt(name, &f)?;
+        let by = game(name, |_, x| decider(name, &f, x))?;
+        let Arg::Table(list) = f.get("from") else {
             return Err(err(name, "`from` must be a list of Factions"));
         };
         let mut from: Vec<Faction> = Vec::new();
@@ -327,8 +332,8 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                 from.push(f);
             }
         }
-        let optional = flag(name, &field(name, &t, "optional")?)?;
-        let effect = effect_of(name, &t)?;
+        let optional = flag(name, &f.get("optional"))?;
+        let effect = effect_of(name, &f)?;
         if let Some(effect) = &effect {
             let values: Vec<Value> = from.iter().map(|f| Out(f.slug()).into_lua(lua)).collect::<R<_>>()?;
             let keep = most_done(lua, name, &values, effect, !optional)?;
@@ -361,13 +366,13 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
     })?;
     method(lua, m, api, "choose", |lua, _, (t,): (Table,)| {
         let name = "choose";
-        known_fields(name, &t, &["prompt", "from", "by", "effect"])?;
-        let p = prompt(name, &t)?;
-        let by = game(name, |_, x| decider(name, &t, x))?;
-        let Arg::Table(list) = field(name, &t, "from")? else {
+        let f = fields(lua, name, &t, &["prompt", "from", "by", "effect"])?;
+        let p = prompt(name, &f)?;
+        let by = game(name, |_, x| decider(name, &f, x))?;
+        let Arg::Table(list) = f.get("from") else {
             return Err(err(name, "`from` must be a list of words"));
         };
-        let effect = effect_of(name, &t)?;
+        let effect = effect_of(name, &f)?;
         let mut opts = Vec::new();
         for v in list.sequence_values::<Arg>() {
             let c = match v? {
@@ -414,34 +419,34 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         }
         Ok(v)
     })?;
-    method(lua, m, api, "choose_number", |_, _, (t,): (Table,)| {
+    method(lua, m, api, "choose_number", |lua, _, (t,): (Table,)| {
         let name = "choose_number";
-        known_fields(name, &t, &["prompt", "min", "max", "by"])?;
-        let p = prompt(name, &t)?;
-        let lo = how_many(name, &field(name, &t, "min")?, 0)?;
-        let hi = how_many(name, &field(name, &t, "max")?, 0)?;
+        let f = fields(lua, name, &t, &["prompt", "min", "max", "by"])?;
+        let p = prompt(name, &f)?;
+        let lo = how_many(name, &f.get("min"), 0)?;
+        let hi = how_many(name, &f.get("max"), 0)?;
         if lo > hi {
             return Err(err(name, format!("min {lo} is above max {hi}")));
         }
         game(name, |g, x| {
-            let by = decider(name, &t, x)?;
+            let by = decider(name, &f, x)?;
             g.ask_number(by, p.clone(), None, lo, hi).map_err(stop)
         })
     })?;
-    method(lua, m, api, "ask", |_, _, (t,): (Table,)| {
+    method(lua, m, api, "ask", |lua, _, (t,): (Table,)| {
         let name = "ask";
-        known_fields(name, &t, &["prompt", "by"])?;
-        let p = prompt(name, &t)?;
+        let f = fields(lua, name, &t, &["prompt", "by"])?;
+        let p = prompt(name, &f)?;
         game(name, |g, x| {
-            let by = decider(name, &t, x)?;
+            let by = decider(name, &f, x)?;
             g.ask_yes(by, p.clone(), None).map_err(stop)
         })
     })?;
     method(lua, m, api, "place_farc_zone", |lua, api, (t,): (Table,)| {
         let name = "place_farc_zone";
-        known_fields(name, &t, &["from", "effect"])?;
-        let from = space_list(name, &field(name, &t, "from")?)?;
-        let effect = effect_of(name, &t)?;
+        let f = fields(lua, name, &t, &["from", "effect"])?;
+        let from = space_list(name, &f.get("from"))?;
+        let effect = effect_of(name, &f)?;
         let tied = game(name, |g, _| Ok(g.farc_zone_candidates(|_, s| from.contains(&s))))?;
         // 5.1.3 among the Departments 6.4.4 ties: those where the rest of the text can be
         // carried out once the Zone is there (its Redeploy and removed Government Bases

@@ -3,7 +3,7 @@
 //! 5.1.1), returns how much it did, and in a dry run counts what it could not do (5.1.3).
 
 use super::{
-    Api, Kinds, R, amount, err, faction, factions, field, flag, game, how_many, kind, kinds, known_fields, method,
+    Api, Fields, Kinds, R, amount, err, faction, factions, fields, flag, game, how_many, kind, kinds, method,
     piece_type, space, space_list, state, stop,
 };
 use crate::game::decision::{Choice, Op};
@@ -211,16 +211,15 @@ struct Spread {
     from: Option<Vec<SpaceId>>,
 }
 
-fn spread(name: &str, t: &Table, exec: Exec, known: &[&str]) -> R<Spread> {
-    known_fields(name, t, known)?;
-    let from = match field(name, t, "from")? {
+fn spread(name: &str, f: &Fields, exec: Exec) -> R<Spread> {
+    let from = match f.get("from") {
         Arg::Nil => None,
         a => Some(space_list(name, &a)?),
     };
     Ok(Spread {
-        by: super::decider(name, t, exec)?,
-        n: how_many(name, &field(name, t, "n")?, 1)?,
-        up_to: flag(name, &field(name, t, "up_to")?)?,
+        by: super::decider(name, f, exec)?,
+        n: how_many(name, &f.get("n"), 1)?,
+        up_to: flag(name, &f.get("up_to"))?,
         from,
     })
 }
@@ -501,10 +500,11 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             })
         })?;
     }
-    method(lua, m, api, "flip", |_, _, (t,): (Table,)| {
+    method(lua, m, api, "flip", |lua, _, (t,): (Table,)| {
         game("flip", |g, x| {
-            let sp = spread("flip", &t, x, &["n", "to", "faction", "from", "up_to", "by"])?;
-            let to_active = match field("flip", &t, "to")? {
+            let f = fields(lua, "flip", &t, &["n", "to", "faction", "from", "up_to", "by"])?;
+            let sp = spread("flip", &f, x)?;
+            let to_active = match f.get("to") {
                 Arg::Word(Word::State(u)) => !u,
                 other => {
                     return Err(err(
@@ -516,7 +516,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                     ));
                 }
             };
-            let who = match field("flip", &t, "faction")? {
+            let who = match f.get("faction") {
                 Arg::Nil => 0b1110,
                 a => factions("flip", &a)? & 0b1110,
             };
@@ -555,13 +555,14 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             Ok(done)
         })
     })?;
-    method(lua, m, api, "place_in", |_, _, (t,): (Table,)| {
+    method(lua, m, api, "place_in", |lua, _, (t,): (Table,)| {
         game("place_in", |g, x| {
-            let sp = spread("place_in", &t, x, &["faction", "kind", "n", "from", "up_to", "by"])?;
+            let f = fields(lua, "place_in", &t, &["faction", "kind", "n", "from", "up_to", "by"])?;
+            let sp = spread("place_in", &f, x)?;
             let ty = piece_type(
                 "place_in",
-                faction("place_in", &field("place_in", &t, "faction")?)?,
-                kind("place_in", &field("place_in", &t, "kind")?)?,
+                faction("place_in", &f.get("faction"))?,
+                kind("place_in", &f.get("kind"))?,
             )?;
             let mut done = 0u32;
             while (done as u8) < sp.n {
@@ -575,11 +576,17 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             Ok(done)
         })
     })?;
-    method(lua, m, api, "remove_pieces", |_, _, (t,): (Table,)| {
+    method(lua, m, api, "remove_pieces", |lua, _, (t,): (Table,)| {
         game("remove_pieces", |g, x| {
-            let sp = spread("remove_pieces", &t, x, &["faction", "kind", "n", "from", "up_to", "by"])?;
-            let who = factions("remove_pieces", &field("remove_pieces", &t, "faction")?)?;
-            let k = kinds("remove_pieces", &field("remove_pieces", &t, "kind")?)?;
+            let f = fields(
+                lua,
+                "remove_pieces",
+                &t,
+                &["faction", "kind", "n", "from", "up_to", "by"],
+            )?;
+            let sp = spread("remove_pieces", &f, x)?;
+            let who = factions("remove_pieces", &f.get("faction"))?;
+            let k = kinds("remove_pieces", &f.get("kind"))?;
             let mut done = 0u32;
             while (done as u8) < sp.n {
                 let opts: Vec<SpaceId> = g
@@ -595,17 +602,18 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             Ok(done)
         })
     })?;
-    method(lua, m, api, "move_pieces", |_, _, (t,): (Table,)| {
+    method(lua, m, api, "move_pieces", |lua, _, (t,): (Table,)| {
         game("move_pieces", |g, x| {
-            let sp = spread(
+            let f = fields(
+                lua,
                 "move_pieces",
                 &t,
-                x,
                 &["faction", "kind", "n", "to", "from", "up_to", "by"],
             )?;
-            let who = 1 << faction("move_pieces", &field("move_pieces", &t, "faction")?)?.index();
-            let k = kinds("move_pieces", &field("move_pieces", &t, "kind")?)?;
-            let dests = field("move_pieces", &t, "to")?;
+            let sp = spread("move_pieces", &f, x)?;
+            let who = 1 << faction("move_pieces", &f.get("faction"))?.index();
+            let k = kinds("move_pieces", &f.get("kind"))?;
+            let dests = f.get("to");
             let fixed = match &dests {
                 Arg::Table(_) => Some(space_list("move_pieces", &dests)?),
                 Arg::Text(w) if w == "any" => None,

@@ -2,9 +2,7 @@
 //! procedures on the Event's terms (src/game/grant.rs). In a dry run (5.1.3) a grant is
 //! only judged possible or not: its own choices are the granted Faction's, at the time.
 
-use super::{
-    Api, R, err, faction, factions, field, flag, game, how_many, known_fields, method, shown, space_list, stop,
-};
+use super::{Api, Fields, R, err, faction, factions, fields, flag, game, how_many, method, shown, space_list, stop};
 use crate::game::decision::{Op, Special};
 use crate::game::{Force, Game, Grant};
 use crate::kernel::Faction;
@@ -38,13 +36,12 @@ fn op_word(name: &str, a: &Arg) -> R<Op> {
 }
 
 /// Read a grant from the table of `g:free_op` or `g:op_possible`.
-fn grant_of(name: &str, t: &Table, g: &Game) -> R<Grant> {
-    known_fields(name, t, OP_FIELDS)?;
-    let by = match field(name, t, "by")? {
+fn grant_of(name: &str, f: &Fields, g: &Game) -> R<Grant> {
+    let by = match f.get("by") {
         Arg::Nil => return Err(err(name, "`by` must name the Faction that executes the Operation")),
         a => faction(name, &a)?,
     };
-    let ops = match (field(name, t, "op")?, field(name, t, "ops")?) {
+    let ops = match (f.get("op"), f.get("ops")) {
         (a, Arg::Nil) if !matches!(a, Arg::Nil) => vec![op_word(name, &a)?],
         (Arg::Nil, Arg::Table(list)) => list
             .sequence_values::<Arg>()
@@ -60,23 +57,23 @@ fn grant_of(name: &str, t: &Table, g: &Game) -> R<Grant> {
     }
     let mut grant = Grant::new(by, ops[0]);
     grant.ops = ops;
-    if let a @ Arg::Table(_) = field(name, t, "where")? {
+    if let a @ Arg::Table(_) = f.get("where") {
         grant.only = space_list(name, &a)?.iter().fold(0, |m, s| m | s.bit());
     }
-    let nowhere = matches!(field(name, t, "where")?, Arg::Table(_)) && grant.only == 0;
-    grant.against = match field(name, t, "against")? {
+    let nowhere = matches!(f.get("where"), Arg::Table(_)) && grant.only == 0;
+    grant.against = match f.get("against") {
         Arg::Nil => 0b1111,
         a => factions(name, &a)?,
     };
-    grant.each = flag(name, &field(name, t, "each")?)?;
-    grant.limited = flag(name, &field(name, t, "limited")?)?;
-    grant.no_move = flag(name, &field(name, t, "no_move")?)?;
-    grant.ambush = flag(name, &field(name, t, "ambush")?)?;
-    grant.any_guerrilla = flag(name, &field(name, t, "any_guerrilla")?)?;
-    grant.no_activation = flag(name, &field(name, t, "no_activation")?)?;
-    grant.markers = how_many(name, &field(name, t, "markers")?, 1)?.max(1);
-    grant.overrides = flag(name, &field(name, t, "overrides")?)?;
-    grant.force = match field(name, t, "force")? {
+    grant.each = flag(name, &f.get("each"))?;
+    grant.limited = flag(name, &f.get("limited"))?;
+    grant.no_move = flag(name, &f.get("no_move"))?;
+    grant.ambush = flag(name, &f.get("ambush"))?;
+    grant.any_guerrilla = flag(name, &f.get("any_guerrilla"))?;
+    grant.no_activation = flag(name, &f.get("no_activation"))?;
+    grant.markers = how_many(name, &f.get("markers"), 1)?.max(1);
+    grant.overrides = flag(name, &f.get("overrides"))?;
+    grant.force = match f.get("force") {
         Arg::Nil => Force::Cubes,
         Arg::Text(f) if f == "auc_as_troops" => Force::AucGuerrillasAsTroops,
         Arg::Text(f) if f == "police_as_troops" => Force::PoliceAsTroops,
@@ -118,8 +115,9 @@ fn special_word(name: &str, a: &Arg) -> R<Option<Special>> {
 pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
     method(lua, m, api, "free_op", |lua, api, (t,): (Table,)| {
         let name = "free_op";
+        let f = fields(lua, name, &t, OP_FIELDS)?;
         let spaces = game(name, |g, _| {
-            let grant = grant_of(name, &t, g)?;
+            let grant = grant_of(name, &f, g)?;
             // In a dry run (5.1.3) the grant is carried out too, its questions explored.
             if grant.ops.is_empty() || !g.grant_possible(&grant) {
                 if g.in_dry_run() {
@@ -137,18 +135,19 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             (0..64u8).filter(|i| spaces & (1 << i) != 0).map(crate::kernel::SpaceId),
         )
     })?;
-    method(lua, m, api, "op_possible", |_, _, (t,): (Table,)| {
+    method(lua, m, api, "op_possible", |lua, _, (t,): (Table,)| {
         let name = "op_possible";
+        let f = fields(lua, name, &t, OP_FIELDS)?;
         game(name, |g, _| {
-            let grant = grant_of(name, &t, g)?;
+            let grant = grant_of(name, &f, g)?;
             Ok(!grant.ops.is_empty() && g.grant_possible(&grant))
         })
     })?;
-    method(lua, m, api, "free_special", |_, _, (t,): (Table,)| {
+    method(lua, m, api, "free_special", |lua, _, (t,): (Table,)| {
         let name = "free_special";
-        known_fields(name, &t, &["by", "special", "max_spaces", "overrides"])?;
-        let by = faction(name, &field(name, &t, "by")?)?;
-        let sa = special_word(name, &field(name, &t, "special")?)?;
+        let f = fields(lua, name, &t, &["by", "special", "max_spaces", "overrides"])?;
+        let by = faction(name, &f.get("by"))?;
+        let sa = special_word(name, &f.get("special"))?;
         if let Some(sa) = sa
             && (!Special::of(by).contains(&sa) || sa == Special::Ambush)
         {
@@ -161,11 +160,11 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                 ),
             ));
         }
-        let max_spaces = match field(name, &t, "max_spaces")? {
+        let max_spaces = match f.get("max_spaces") {
             Arg::Nil => None,
             a => Some(how_many(name, &a, 1)?),
         };
-        let overrides = flag(name, &field(name, &t, "overrides")?)?;
+        let overrides = flag(name, &f.get("overrides"))?;
         game(name, |g, _| {
             let done = g.execute_granted_special(by, sa, max_spaces, overrides).map_err(stop)?;
             current::did(done as u32);
@@ -175,16 +174,15 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             Ok(done)
         })
     })?;
-    method(lua, m, api, "special_possible", |_, _, (t,): (Table,)| {
+    method(lua, m, api, "special_possible", |lua, _, (t,): (Table,)| {
         let name = "special_possible";
-        known_fields(name, &t, &["by", "special", "overrides"])?;
-        let by = faction(name, &field(name, &t, "by")?)?;
-        let Some(sa) = special_word(name, &field(name, &t, "special")?)? else {
+        let f = fields(lua, name, &t, &["by", "special", "overrides"])?;
+        let by = faction(name, &f.get("by"))?;
+        let Some(sa) = special_word(name, &f.get("special"))? else {
             return Err(err(name, "`special` is required"));
         };
-        let overrides = flag(name, &field(name, &t, "overrides")?)?;
+        let overrides = flag(name, &f.get("overrides"))?;
         game(name, |g, _| Ok(g.granted_special_possible(by, sa, overrides)))
     })?;
-    let _ = lua;
     Ok(())
 }

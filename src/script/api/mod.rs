@@ -383,10 +383,98 @@ pub(crate) fn shown(a: &Arg) -> String {
     }
 }
 
-/// A field of an argument table.
-pub(crate) fn field(name: &str, t: &Table, key: &str) -> R<Arg> {
-    t.raw_get::<Arg>(key)
-        .map_err(|e| err(name, format!("field `{key}`: {e}")))
+/// The fields of an argument table, read in one pass straight off the Lua stack: no key
+/// string is made and looked up per field (a 5.1.3 dry run reads the same tables again
+/// and again). A key the function does not know is refused, as a misspelt option would
+/// otherwise be ignored in silence.
+pub(crate) struct Fields {
+    known: &'static [&'static str],
+    vals: Vec<Arg>,
+}
+
+impl Fields {
+    /// The value of field `key` (nil when absent). `key` is one of the known fields.
+    pub(crate) fn get(&self, key: &str) -> Arg {
+        match self.known.iter().position(|k| *k == key) {
+            Some(i) => self.vals[i].clone(),
+            None => {
+                debug_assert!(false, "field `{key}` is not among {:?}", self.known);
+                Arg::Nil
+            }
+        }
+    }
+}
+
+/// Read table `t`'s fields, `known` the fields function `name` takes. A `prompt` keeps
+/// its text even when it happens to spell a word.
+pub(crate) fn fields(lua: &Lua, name: &str, t: &Table, known: &'static [&'static str]) -> R<Fields> {
+    use mlua::ffi;
+    let mut vals: Vec<Arg> = known.iter().map(|_| Arg::Nil).collect();
+    let mut unknown: Option<String> = None;
+    lua.exec_raw_lua(|raw| -> R<()> {
+        let l = raw.state();
+        // SAFETY: the stack is checked for room, the table is pushed and the stack is set
+        // back to its height before any return; lua_next is called with the key it gave.
+        unsafe {
+            if ffi::lua_checkstack(l, 4) == 0 {
+                return Err(err(name, "out of Lua stack"));
+            }
+            let top = ffi::lua_gettop(l);
+            let pushed = raw.push(t);
+            if let Err(e) = pushed {
+                ffi::lua_settop(l, top);
+                return Err(e);
+            }
+            let table = ffi::lua_gettop(l);
+            ffi::lua_pushnil(l);
+            let mut result = Ok(());
+            while ffi::lua_next(l, table) != 0 {
+                let value = ffi::lua_gettop(l);
+                let slot = if ffi::lua_type(l, value - 1) == ffi::LUA_TSTRING {
+                    let mut len = 0usize;
+                    let p = ffi::lua_tolstring(l, value - 1, &mut len);
+                    let key = std::slice::from_raw_parts(p as *const u8, len);
+                    match known.iter().position(|k| k.as_bytes() == key) {
+                        Some(i) => Ok(i),
+                        None => Err(String::from_utf8_lossy(&key[..len.min(40)]).into_owned()),
+                    }
+                } else {
+                    let ty = std::ffi::CStr::from_ptr(ffi::lua_typename(l, ffi::lua_type(l, value - 1)));
+                    Err(ty.to_string_lossy().into_owned())
+                };
+                match slot {
+                    Ok(i) => {
+                        let v = if known[i] == "prompt" && ffi::lua_type(l, value) == ffi::LUA_TSTRING {
+                            let mut len = 0usize;
+                            let p = ffi::lua_tolstring(l, value, &mut len);
+                            let text = std::slice::from_raw_parts(p as *const u8, len);
+                            Ok(Arg::Text(String::from_utf8_lossy(text).into_owned()))
+                        } else {
+                            <Arg as mlua::FromLua>::from_stack(value, raw)
+                        };
+                        match v {
+                            Ok(v) => vals[i] = v,
+                            Err(e) => {
+                                result = Err(e);
+                                break;
+                            }
+                        }
+                    }
+                    Err(k) => {
+                        unknown = Some(k);
+                        break;
+                    }
+                }
+                ffi::lua_settop(l, value - 1);
+            }
+            ffi::lua_settop(l, top);
+            result
+        }
+    })?;
+    if let Some(k) = unknown {
+        return Err(err(name, format!("unknown field `{k}` (fields: {})", known.join(", "))));
+    }
+    Ok(Fields { known, vals })
 }
 
 /// A list of spaces (a Lua sequence of slugs), without repeats.
@@ -410,43 +498,19 @@ pub(crate) fn spaces_table(lua: &Lua, api: &Api, it: impl IntoIterator<Item = Sp
 }
 
 /// The prompt of a question: text the script wrote.
-pub(crate) fn prompt(name: &str, t: &Table) -> R<crate::game::Prompt> {
-    match field(name, t, "prompt")? {
+pub(crate) fn prompt(name: &str, f: &Fields) -> R<crate::game::Prompt> {
+    match f.get("prompt") {
         Arg::Text(p) => Ok(crate::game::Prompt::Text(Rc::from(p.as_str()))),
-        Arg::Word(_) => {
-            let s: String = t.raw_get("prompt")?;
-            Ok(crate::game::Prompt::Text(Rc::from(s.as_str())))
-        }
         _ => Err(err(name, "a `prompt` is required: the question a player reads")),
     }
 }
 
 /// The deciding Faction of a question: `by`, else the executing Faction (5.1).
-pub(crate) fn decider(name: &str, t: &Table, exec: Exec) -> R<Faction> {
-    match field(name, t, "by")? {
+pub(crate) fn decider(name: &str, f: &Fields, exec: Exec) -> R<Faction> {
+    match f.get("by") {
         Arg::Nil => Ok(exec.faction),
         a => faction(name, &a),
     }
-}
-
-/// Unknown fields of an argument table are refused (a misspelt option would otherwise
-/// be silently ignored).
-pub(crate) fn known_fields(name: &str, t: &Table, known: &[&str]) -> R<()> {
-    for pair in t.pairs::<mlua::Value, mlua::Value>() {
-        let (k, _) = pair?;
-        let ok = match &k {
-            mlua::Value::String(s) => known.iter().any(|f| s.as_bytes().as_ref() == f.as_bytes()),
-            _ => false,
-        };
-        if !ok {
-            let k = match &k {
-                mlua::Value::String(s) => s.to_string_lossy(),
-                other => other.type_name().to_string(),
-            };
-            return Err(err(name, format!("unknown field `{k}` (fields: {})", known.join(", "))));
-        }
-    }
-    Ok(())
 }
 
 /// The name in the card API closest to a misspelt one (edit distance at most 3). Names
