@@ -89,7 +89,10 @@ impl Hasher for AddrHasher {
         unreachable!("only addresses are hashed")
     }
     fn write_usize(&mut self, n: usize) {
-        self.0 = (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 7;
+        // Addresses are aligned (low bits zero): mix the high half of the product into
+        // the low bits (the table's index) and keep the top bits (its tags) spread.
+        let h = (n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = h ^ (h >> 29);
     }
 }
 
@@ -219,25 +222,47 @@ pub(crate) fn level_word(level: Support) -> &'static str {
 thread_local! {
     /// The words of the VM whose API call is being converted (set by the host around
     /// every call into Lua).
-    static ACTIVE: std::cell::RefCell<Option<Rc<Words>>> = const { std::cell::RefCell::new(None) };
+    /// A plain pointer, read on every argument conversion: the guard of `activate` holds
+    /// the `Rc` that keeps it alive, and puts the one before it back.
+    static ACTIVE: std::cell::Cell<*const Words> = const { std::cell::Cell::new(std::ptr::null()) };
 }
 
 /// Run `f` with the words of the VM being called (None outside a call: an empty set).
 pub(crate) fn with_words<T: Default>(f: impl FnOnce(&Words) -> T) -> T {
-    ACTIVE.with(|a| a.borrow().as_ref().map(|w| f(w)).unwrap_or_default())
+    let p = ACTIVE.with(|a| a.get());
+    // SAFETY: a non-null pointer comes from the live guard of `activate` (see ACTIVE).
+    match unsafe { p.as_ref() } {
+        Some(w) => f(w),
+        None => T::default(),
+    }
 }
 
 /// Make `words` the ones argument conversion uses until the guard drops.
 pub(crate) fn activate(words: &Rc<Words>) -> ActiveWords {
-    let before = ACTIVE.with(|a| a.replace(Some(words.clone())));
-    ActiveWords(before)
+    let before = ACTIVE.with(|a| a.replace(Rc::as_ptr(words)));
+    // The guard holds the words before it alive too: put back, they cannot dangle even if
+    // guards drop out of order.
+    let before = (!before.is_null()).then(|| {
+        // SAFETY: a non-null ACTIVE came from `Rc::as_ptr` of words a live guard holds.
+        unsafe {
+            Rc::increment_strong_count(before);
+            Rc::from_raw(before)
+        }
+    });
+    ActiveWords {
+        _held: words.clone(),
+        before,
+    }
 }
 
-pub(crate) struct ActiveWords(Option<Rc<Words>>);
+pub(crate) struct ActiveWords {
+    _held: Rc<Words>,
+    before: Option<Rc<Words>>,
+}
 impl Drop for ActiveWords {
     fn drop(&mut self) {
-        let before = self.0.take();
-        ACTIVE.with(|a| *a.borrow_mut() = before);
+        let before = self.before.as_ref().map_or(std::ptr::null(), Rc::as_ptr);
+        ACTIVE.with(|a| a.set(before));
     }
 }
 
@@ -266,7 +291,7 @@ impl Arg {
             Value::Number(n) => Arg::Num(n),
             Value::String(s) => {
                 let addr = s.to_pointer() as usize;
-                match ACTIVE.with(|a| a.borrow().as_ref().and_then(|w| w.lookup(addr))) {
+                match with_words(|w| w.lookup(addr)) {
                     Some(w) => Arg::Word(w),
                     None => Arg::Text(String::from_utf8_lossy(&s.as_bytes()).into_owned()),
                 }
@@ -303,7 +328,7 @@ impl FromLua for Arg {
                     // The address of the string's text, as `LuaString::to_pointer` gives.
                     let mut len = 0usize;
                     let p = ffi::lua_tolstring(state, idx, &mut len);
-                    if let Some(w) = ACTIVE.with(|a| a.borrow().as_ref().and_then(|w| w.lookup(p as usize))) {
+                    if let Some(w) = with_words(|w| w.lookup(p as usize)) {
                         return Ok(Arg::Word(w));
                     }
                     let bytes = std::slice::from_raw_parts(p as *const u8, len);
@@ -325,9 +350,7 @@ impl FromLua for This {
             Value::Table(t) => t.to_pointer() as usize,
             _ => 0,
         };
-        Ok(This(
-            addr != 0 && ACTIVE.with(|a| a.borrow().as_ref().is_some_and(|w| w.g_addr.get() == addr)),
-        ))
+        Ok(This(addr != 0 && with_words(|w| w.g_addr.get() == addr)))
     }
 
     unsafe fn from_stack(idx: c_int, lua: &RawLua) -> mlua::Result<This> {
@@ -339,9 +362,7 @@ impl FromLua for This {
             }
             ffi::lua_topointer(state, idx) as usize
         };
-        Ok(This(
-            ACTIVE.with(|a| a.borrow().as_ref().is_some_and(|w| w.g_addr.get() == addr)),
-        ))
+        Ok(This(with_words(|w| w.g_addr.get() == addr)))
     }
 }
 
