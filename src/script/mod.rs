@@ -145,6 +145,9 @@ impl Host {
                 .map_err(|e| located(rules, f.card, None, &f.path, &e, None));
             cards.insert(f.card, compiled);
         }
+        // Card scripts make many small short-lived tables (lists of spaces): the
+        // generational collector handles those with less work per Event.
+        lua.gc_set_mode(mlua::state::GcMode::Generational(Default::default()));
         // The limit counts from the compiled scripts, the same in every process.
         lua.set_memory_limit(lua.used_memory() + MEMORY_LIMIT)
             .map_err(|e| format!("Lua memory limit: {e}"))?;
