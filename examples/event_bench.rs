@@ -2,6 +2,8 @@
 //! (the position before each of the first 20 cards of a few random games), answered at
 //! random. Prints the mean µs per side, slowest first, and the mean over all sides.
 //! Run: cargo run --release --example event_bench [REPEATS]
+//! ABYSS_BENCH_CONTENT=DIR reads a content folder instead of the embedded content, so that
+//! an edited card is measured without a rebuild (and two versions side by side).
 use abyss::cli::position;
 use abyss::content::ContentFiles;
 use abyss::game::playout::random_game;
@@ -11,7 +13,11 @@ use std::time::Instant;
 
 fn main() {
     let repeats: usize = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(20);
-    let (rules, _, setup) = position(&ContentFiles::embedded(), "standard", 1).expect("content loads");
+    let files = match std::env::var("ABYSS_BENCH_CONTENT") {
+        Ok(dir) => ContentFiles::from_dir(std::path::Path::new(&dir)).expect("a content folder"),
+        Err(_) => ContentFiles::embedded(),
+    };
+    let (rules, _, setup) = position(&files, "standard", 1).expect("content loads");
     // Positions from real games: the state after 5, 10, ... cards of a few random games.
     let mut positions: Vec<State> = vec![setup.state.clone()];
     let games = if std::env::var("ABYSS_BENCH_STANDARD").is_ok() {
