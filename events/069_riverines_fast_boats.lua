@@ -6,21 +6,22 @@ return {
   unshaded = function(g)
     local me = g:executing()
     local kind = me == "govt" and "cubes" or "guerrilla"
-    -- Where a chain of up to 3 adjacent Departments from `src` can end; Government forces
-    -- enter no FARC Zone, not even on the way (6.4.4).
+    -- Government forces enter no FARC Zone, not even on the way (6.4.4).
+    local function enters(d) return g:is(d, "department") and not (me == "govt" and g:is(d, "farc_zone")) end
+    -- Where a chain of up to 3 adjacent Departments from `src` can end, in map order.
     local function ends(src)
       local reached, last = {}, { src }
       for _ = 1, 3 do
-        last = g:spaces(function(d)
-          return not reached[d] and d ~= src and g:is(d, "department") and not (me == "govt" and g:is(d, "farc_zone"))
-            and #g:filter(last, function(s) return g:is_adjacent(s, d) end) > 0
-        end)
-        for _, d in ipairs(last) do reached[d] = true end
+        local next = {}
+        for _, s in ipairs(last) do for _, d in ipairs(g:adjacent(s)) do
+          if not reached[d] and d ~= src and enters(d) then reached[d], next[#next + 1] = true, d end
+        end end
+        last = next
       end
-      return g:spaces(function(d) return reached[d] end)
+      return g:filter(g:spaces("department"), function(d) return reached[d] end)
     end
     local src = g:choose_space{ prompt = "Riverines: move your pieces out of which space?",
-      from = g:spaces(function(s) return g:count(s, me, kind) > 0 and #ends(s) > 0 end) }
+      from = g:spaces(function(s) return g:count(s, me, kind) > 0 and #g:filter(g:adjacent(s), enters) > 0 end) }
     if not src then return end
     local dest = g:choose_space{ prompt = "Riverines: move them to which Department (the end of the chain)?", from = ends(src) }
     -- "Any" of them: at least 1; g:move keeps to stacking at the destination (1.4.2).
