@@ -96,6 +96,12 @@ pub struct Game<'r> {
     pub event_time: std::time::Duration,
     /// What the game is doing now (for agents that plan, through the View).
     pub(crate) doing: Doing,
+    /// A Special Activity under way before its Operation's first space (4.1): only
+    /// answers after which the Operation can still take place are offered.
+    pub(crate) guard: Option<Box<super::ops::probe::Guard>>,
+    /// Set in a copy of the game made for a dry run (ops/probe.rs): questions are
+    /// answered from it, not by the agents.
+    pub(crate) probing: Option<Box<super::ops::probe::ProbeRun>>,
 }
 
 /// What the rules track across one card.
@@ -157,6 +163,48 @@ impl<'r> Game<'r> {
             events_played: Vec::new(),
             event_time: std::time::Duration::ZERO,
             doing: Doing::Nothing,
+            guard: None,
+            probing: None,
+        }
+    }
+
+    /// A copy of this game for a dry run (ops/probe.rs): the same position and card
+    /// bookkeeping, no deck, no log, no player options, and `agents` answering.
+    pub(crate) fn probe(&self, agents: Vec<Box<dyn Agent + 'r>>) -> Game<'r> {
+        Game {
+            rules: self.rules,
+            state: self.state.clone(),
+            deck: Vec::new(),
+            card_index: 0,
+            seating: Seating {
+                players: Vec::new(),
+                non_players: Vec::new(),
+            },
+            final_propaganda: self.final_propaganda,
+            skip_victory: Vec::new(),
+            propaganda_played: self.propaganda_played,
+            answers: Vec::new(),
+            check_every_decision: false,
+            negotiation: false,
+            voluntary_removal: false,
+            stats: Stats::default(),
+            log: None,
+            agents,
+            request: Request {
+                faction: Faction::Govt,
+                prompt: "",
+                about: None,
+                options: Vec::new(),
+            },
+            card: self.card,
+            open_deployment: Vec::new(),
+            scripts: None,
+            event_failures: Vec::new(),
+            events_played: Vec::new(),
+            event_time: std::time::Duration::ZERO,
+            doing: self.doing,
+            guard: None,
+            probing: None,
         }
     }
 
@@ -185,9 +233,18 @@ impl<'r> Game<'r> {
         about: Option<SpaceId>,
         build: impl FnOnce(&Self, &mut Vec<Choice>),
     ) -> Asked {
+        if self.probing.is_some() {
+            return self.probe_ask(build);
+        }
         let mut options = std::mem::take(&mut self.request.options);
         options.clear();
         build(self, &mut options);
+        // Under a Guard (4.1) every answer is part of the path a dry run replays; the
+        // executing Faction's options are kept only where its Operation can follow.
+        let guarded = self.guard.is_some();
+        if guarded && options.len() >= 2 {
+            self.guard_filter(f, &mut options);
+        }
         self.request.options = options;
         match self.request.options.len() {
             0 => {
@@ -196,7 +253,13 @@ impl<'r> Game<'r> {
                     f.name()
                 )));
             }
-            1 => return Ok(self.request.options[0]),
+            1 => {
+                let c = self.request.options[0];
+                if guarded {
+                    self.guard_record(c);
+                }
+                return Ok(c);
+            }
             _ => {}
         }
         if self.check_every_decision {
@@ -230,6 +293,9 @@ impl<'r> Game<'r> {
         };
         self.answers.push((f, choice));
         self.stats.decisions += 1;
+        if guarded {
+            self.guard_record(choice);
+        }
         Ok(choice)
     }
 

@@ -27,12 +27,14 @@ impl<'r> Game<'r> {
     /// Faction `f` executes side `side` of card `number` (5.1-5.5). Returns the failure if
     /// the script failed and was rolled back.
     pub fn execute_event(&mut self, f: Faction, number: u8, side: Side) -> Result<Option<ScriptError>, Stop> {
-        let started = std::time::Instant::now();
         let doing = super::decision::Doing::Event {
             faction: f,
             card: number,
             side,
         };
+        // 1.5.2 and 1.4.1: "while executing an Operation or Event" (player options).
+        self.doing(doing, |g| g.event_player_options(f))?;
+        let started = std::time::Instant::now();
         let result = self.doing(doing, |g| g.execute_event_timed(f, number, side));
         self.event_time += started.elapsed();
         result

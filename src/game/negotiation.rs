@@ -4,6 +4,7 @@
 
 use super::decision::{Choice, Step, Stop};
 use super::engine::Game;
+use super::ops::Action;
 use crate::kernel::{Faction, PieceType, SpaceId};
 
 impl<'r> Game<'r> {
@@ -29,14 +30,61 @@ impl<'r> Game<'r> {
         giver != to && !self.seat_of(giver).contains(&to)
     }
 
-    /// Offer the transfers of 1.5.2 around `executing`'s Operation or Event: it may give
-    /// to anyone, and anyone may give to it. The executing Faction keeps `reserve`
-    /// Resources, what its Operation's first space costs, so that the Operation it chose
-    /// can still happen.
-    pub(crate) fn negotiate(&mut self, executing: Faction, reserve: u8) -> Result<(), Stop> {
+    /// The fewest Resources with which `act`'s Operation can still take place (4.1: its
+    /// Special Activity first included). Resources only ever help, so a bisection.
+    fn resources_needed(&mut self, act: &Action) -> u8 {
+        let f = act.faction;
+        let have = self.state.resources(f);
+        let (mut lo, mut hi) = (0u8, have);
+        while lo < hi {
+            let mid = lo + (hi - lo) / 2;
+            self.state.gain_resources(self.rules, f, mid as i16 - have as i16);
+            let possible = self.op_possible(act);
+            self.state.gain_resources(self.rules, f, have as i16 - mid as i16);
+            if possible {
+                hi = mid;
+            } else {
+                lo = mid + 1;
+            }
+        }
+        lo
+    }
+
+    /// 1.5.2 and 1.4.1 as `executing` begins an Event: the transfers, then (player
+    /// option) removing its own pieces or moving a Shipment it owns (4.5.3).
+    pub(crate) fn event_player_options(&mut self, executing: Faction) -> Result<(), Stop> {
+        self.negotiate(executing, None)?;
+        loop {
+            let mut steps = Vec::new();
+            self.push_own_steps(executing, &mut steps);
+            if steps.is_empty() {
+                return Ok(());
+            }
+            let c = self.ask(
+                executing,
+                "Before the Event: remove your own pieces or transfer a Shipment?",
+                None,
+                |_, o| {
+                    o.push(Choice::Done);
+                    o.extend(steps);
+                },
+            )?;
+            let Choice::Step(step) = c else { return Ok(()) };
+            self.own_step(executing, step)?;
+        }
+    }
+
+    /// Offer the transfers of 1.5.2 around `executing`'s Operation (`act`) or Event: it
+    /// may give to anyone, and anyone may give to it. The executing Faction keeps the
+    /// Resources its Operation needs, so that the Operation it chose can still happen.
+    pub(crate) fn negotiate(&mut self, executing: Faction, act: Option<&Action>) -> Result<(), Stop> {
         if !self.negotiation {
             return Ok(());
         }
+        let reserve = match act {
+            Some(act) => self.resources_needed(act),
+            None => 0,
+        };
         let givers = std::iter::once(executing).chain(Faction::ALL.into_iter().filter(|&f| f != executing));
         for giver in givers.collect::<Vec<_>>() {
             loop {

@@ -303,12 +303,17 @@ impl<'r> Game<'r> {
             let c = self.ask(GOVT, "Patrol: move cubes from which space?", None, |g, o| {
                 g.patrol_origins(act, o);
                 g.push_specials(act, o);
+                g.push_own_steps(GOVT, o);
                 o.push(Choice::Done);
             })?;
             let from = match c {
                 Choice::Space(s) => s,
                 Choice::Special(sa) => {
                     self.special_activity(act, sa)?;
+                    continue;
+                }
+                Choice::Step(step) => {
+                    self.own_step(GOVT, step)?;
                     continue;
                 }
                 _ => break,
@@ -347,7 +352,7 @@ impl<'r> Game<'r> {
                 .collect();
             for s in locs {
                 let n = self.cubes(s);
-                self.activate_guerrillas(GOVT, s, n, 0b1110)?;
+                self.activate_targeted(GOVT, s, n, 0b1110)?;
             }
         }
         // Then a free Assault in 1 LoC (the destination, if a LimOp), or per Capability
@@ -478,7 +483,7 @@ impl<'r> Game<'r> {
         let selected: Vec<SpaceId> = self.spaces().filter(|&s| act.selected(s)).collect();
         for s in selected {
             let n = self.sweep_activations(s);
-            self.activate_guerrillas(GOVT, s, n, self.coin_targets())?;
+            self.activate_targeted(GOVT, s, n, self.coin_targets())?;
         }
         Ok(())
     }
@@ -563,7 +568,7 @@ impl<'r> Game<'r> {
     /// Resolve an Assault in one space; each Shipment lost adds +6 Aid (Drug Bust).
     pub(crate) fn assault_in(&mut self, s: SpaceId) -> Result<(), Stop> {
         let n = self.assault_capacity(s);
-        let lost = self.remove_enemies(GOVT, s, n, Targeting::Exposed, self.coin_targets(), ShipmentFate::Owner)?;
+        let lost = self.remove_targeted(GOVT, s, n, Targeting::Exposed, self.coin_targets(), ShipmentFate::Owner)?;
         if lost > 0 {
             self.state.gain_aid(self.rules, 6 * lost as i16);
         }
