@@ -20,9 +20,11 @@
 //! questions), then answers each new question with its first option in search order to
 //! the end of the activity, noting the other options for the search to come back to.
 //!
-//! The search is bounded (docs/rulings.md, "Rules 1–7"): at most `PROBE_RUNS` dry runs.
-//! When the bound is reached without finding a way, the play is not offered: never a
-//! dead end; at worst a very deep way is missed.
+//! The search is bounded (docs/rulings.md, "Rules 1–7"): at most `FIRST_RUNS` dry runs to
+//! decide whether the activity may come first, `OPTION_RUNS` for each option asked while
+//! it runs. When the bound is reached without finding a way, the play or option is not
+//! offered: never a dead end (the option on a way already found is always kept); at worst
+//! a deep way is missed.
 
 use super::Action;
 use super::special::resource_gain_max;
@@ -30,8 +32,11 @@ use crate::game::decision::{Agent, Choice, Request, Special, Stop, View};
 use crate::game::engine::{Asked, CardContext, Game};
 use crate::kernel::{Faction, State};
 
-/// The most dry runs of a Special Activity one search makes.
-pub(crate) const PROBE_RUNS: u32 = 256;
+/// The most dry runs of a Special Activity one search makes: for whether the activity
+/// can come first at all (the menu of Operations, the Operation's first question)...
+pub(crate) const FIRST_RUNS: u32 = 64;
+/// ... and for each option of a question asked while it runs before its Operation.
+pub(crate) const OPTION_RUNS: u32 = 16;
 
 /// What a dry-run game answers with, in place of its agents.
 #[derive(Default)]
@@ -69,6 +74,10 @@ pub(crate) struct Guard {
     /// Every answer since then, single-option questions included (the path a dry run
     /// replays).
     pub path: Vec<Choice>,
+    /// A whole way of answers known to let the Operation follow, `path` its beginning.
+    pub witness: Vec<Choice>,
+    /// The ways found for the options of the question being asked.
+    pub ways: Vec<(Choice, Vec<Choice>)>,
 }
 
 /// Try `Done` (stop the activity early) first, then the options as offered, numbers
@@ -85,6 +94,24 @@ fn search_order(opts: &mut [Choice]) {
 /// A copy of the game for dry runs, made once and reused for every run of a search.
 pub(crate) struct Prober<'r> {
     game: Game<'r>,
+    /// Dry runs made by the current search.
+    runs: u32,
+    budget: u32,
+}
+
+/// What one search is about.
+struct Job<'a> {
+    start: &'a State,
+    card: CardContext,
+    act: &'a Action,
+    sa: Special,
+    need: u8,
+}
+
+enum Explored {
+    Found(Vec<Choice>),
+    NotFound,
+    OutOfRuns,
 }
 
 impl<'r> Prober<'r> {
@@ -92,63 +119,105 @@ impl<'r> Prober<'r> {
         let agents: Vec<Box<dyn Agent + 'r>> = (0..4).map(|_| Box::new(NoAgent) as Box<dyn Agent + 'r>).collect();
         let mut game = g.probe(agents);
         game.probing = Some(Box::default());
-        Prober { game }
+        Prober {
+            game,
+            runs: 0,
+            budget: 0,
+        }
     }
 
-    /// Is there a way to answer `sa`'s questions, from position `start` and after the
-    /// answers in `prefix`, after which `act`'s Operation has a first space (or has
-    /// already begun, as a Kidnap's Terror does)?
-    pub(crate) fn opens_op(
+    /// A way to answer `sa`'s questions, from position `start` and after the answers in
+    /// `prefix`, after which `act`'s Operation has a first space (or has already begun, as
+    /// a Kidnap's Terror does): the whole list of answers, or None if none was found
+    /// within `budget` dry runs.
+    ///
+    /// The search goes by discrepancies (limited discrepancy search): first the way that
+    /// takes the first option (in search order) at every question, then every way that
+    /// takes another option at one question, then at two, and so on. A way one choice away
+    /// from the obvious one is found quickly wherever that choice sits in the tree.
+    pub(crate) fn find_way(
         &mut self,
         start: &State,
         card: CardContext,
         act: &Action,
         sa: Special,
         prefix: &[Choice],
-    ) -> bool {
-        let g = &mut self.game;
-        let need = g.op_min_cost(act);
-        let mut path: Vec<Choice> = prefix.to_vec();
-        // The questions past the prefix: their options in search order, and which one
-        // the path takes.
-        let mut frames: Vec<(Vec<Choice>, usize)> = Vec::new();
-        for _ in 0..PROBE_RUNS {
-            g.state.clone_from(start);
-            g.card = card;
-            {
-                let run = g.probing.as_deref_mut().expect("a dry-run game");
-                run.path.clone_from(&path);
-                run.pos = 0;
-                run.new.clear();
-                run.faction = Some(act.faction);
-                run.special = Some(sa);
-                run.need = need;
-            }
-            let mut a = act.clone();
-            let ran = g.special_activity_now(&mut a, sa);
-            let run = g.probing.as_deref_mut().expect("a dry-run game");
-            for opts in run.new.drain(..) {
-                path.push(opts[0]);
-                frames.push((opts, 0));
-            }
-            if ran.is_ok() && (a.count > 0 || g.op_has_first_option(&a)) {
-                return true;
-            }
-            // Back to the deepest question with an option left to try.
-            loop {
-                let Some((opts, i)) = frames.last_mut() else {
-                    return false;
-                };
-                path.pop();
-                *i += 1;
-                if *i < opts.len() {
-                    path.push(opts[*i]);
-                    break;
-                }
-                frames.pop();
+        budget: u32,
+    ) -> Option<Vec<Choice>> {
+        let job = Job {
+            start,
+            card,
+            act,
+            sa,
+            need: self.game.op_min_cost(act),
+        };
+        self.runs = 0;
+        self.budget = budget;
+        for d in 0.. {
+            let mut more = false;
+            match self.explore(&job, prefix.to_vec(), d, &mut more) {
+                Explored::Found(way) => return Some(way),
+                Explored::OutOfRuns => return None,
+                Explored::NotFound if !more => return None,
+                Explored::NotFound => {}
             }
         }
-        false
+        None
+    }
+
+    /// The ways after `path` that take another option than the first at exactly `d`
+    /// further questions. `more`: some way seen could still turn elsewhere.
+    fn explore(&mut self, job: &Job, path: Vec<Choice>, d: u32, more: &mut bool) -> Explored {
+        if self.runs >= self.budget {
+            return Explored::OutOfRuns;
+        }
+        self.runs += 1;
+        let mut frames = Vec::new();
+        if self.run(job, &path, &mut frames) {
+            let mut way = path;
+            way.extend(frames.iter().map(|f| f[0]));
+            return Explored::Found(way);
+        }
+        if d == 0 {
+            *more |= frames.iter().any(|f| f.len() > 1);
+            return Explored::NotFound;
+        }
+        let mut base = path;
+        for opts in &frames {
+            for &c in &opts[1..] {
+                let mut turn = base.clone();
+                turn.push(c);
+                match self.explore(job, turn, d - 1, more) {
+                    Explored::NotFound => {}
+                    found_or_out => return found_or_out,
+                }
+            }
+            base.push(opts[0]);
+        }
+        Explored::NotFound
+    }
+
+    /// One dry run: the answers of `path`, then the first option in search order at each
+    /// new question (their options go to `frames`). Can the Operation follow?
+    fn run(&mut self, job: &Job, path: &[Choice], frames: &mut Vec<Vec<Choice>>) -> bool {
+        let g = &mut self.game;
+        g.state.clone_from(job.start);
+        g.card = job.card;
+        {
+            let run = g.probing.as_deref_mut().expect("a dry-run game");
+            run.path.clear();
+            run.path.extend_from_slice(path);
+            run.pos = 0;
+            run.new.clear();
+            run.faction = Some(job.act.faction);
+            run.special = Some(job.sa);
+            run.need = job.need;
+        }
+        let mut a = job.act.clone();
+        let ran = g.special_activity_now(&mut a, job.sa);
+        let run = g.probing.as_deref_mut().expect("a dry-run game");
+        frames.append(&mut run.new);
+        ran.is_ok() && (a.count > 0 || g.op_has_first_option(&a))
     }
 }
 
@@ -187,17 +256,22 @@ impl<'r> Game<'r> {
     /// the dry runs when even all the Resources `sa` could raise would not pay for a first
     /// space.) `prober` is made on first use and kept for the next call.
     pub(crate) fn special_first_possible(&self, prober: &mut Option<Prober<'r>>, act: &Action, sa: Special) -> bool {
+        self.special_first_way(prober, act, sa).is_some()
+    }
+
+    /// The way found by `special_first_possible`.
+    fn special_first_way(&self, prober: &mut Option<Prober<'r>>, act: &Action, sa: Special) -> Option<Vec<Choice>> {
         if !self.special_possible(act, sa) {
-            return false;
+            return None;
         }
         let most =
             u16::from(self.state.resources(act.faction)) + resource_gain_max(self.rules, &self.state, act.faction, sa);
         if most < u16::from(self.op_min_cost(act)) {
-            return false;
+            return None;
         }
         prober
             .get_or_insert_with(|| Prober::new(self))
-            .opens_op(&self.state, self.card, act, sa, &[])
+            .find_way(&self.state, self.card, act, sa, &[], FIRST_RUNS)
     }
 
     /// Execute `sa` for `act`; before the Operation's first space, under a Guard that
@@ -206,6 +280,8 @@ impl<'r> Game<'r> {
         if act.count > 0 || self.guard.is_some() || self.probing.is_some() {
             return self.special_activity_now(act, sa);
         }
+        // The way that made `sa` an option (the same search, so the same way).
+        let witness = self.special_first_way(&mut None, act, sa).unwrap_or_default();
         self.guard = Some(Box::new(Guard {
             faction: act.faction,
             special: sa,
@@ -213,6 +289,8 @@ impl<'r> Game<'r> {
             start: self.state.clone(),
             card: self.card,
             path: Vec::new(),
+            witness,
+            ways: Vec::new(),
         }));
         let done = self.special_activity_now(act, sa);
         self.guard = None;
@@ -220,28 +298,73 @@ impl<'r> Game<'r> {
     }
 
     /// Under a Guard, keep the options of Faction `f`'s question that leave the
-    /// Operation a first space. `options` has two or more.
-    pub(crate) fn guard_filter(&self, f: Faction, options: &mut Vec<Choice>) {
-        let Some(guard) = self.guard.as_deref() else {
+    /// Operation a first space. `options` has two or more. The option on the way already
+    /// known stays without a search, so at least one always does.
+    pub(crate) fn guard_filter(&mut self, f: Faction, options: &mut Vec<Choice>) {
+        let Some(mut guard) = self.guard.take() else {
             return;
         };
-        if f != guard.faction {
-            return;
+        if f == guard.faction {
+            let mut prober = Prober::new(self);
+            let n = guard.path.len();
+            if !guard.witness.starts_with(&guard.path) {
+                // Another Faction's answer left the known way: find another.
+                guard.witness = prober
+                    .find_way(
+                        &guard.start,
+                        guard.card,
+                        &guard.act,
+                        guard.special,
+                        &guard.path,
+                        FIRST_RUNS,
+                    )
+                    .unwrap_or_default();
+            }
+            let on_way = guard
+                .witness
+                .get(n)
+                .copied()
+                .filter(|_| guard.witness.starts_with(&guard.path));
+            let mut prefix = guard.path.clone();
+            guard.ways.clear();
+            let mut ways = Vec::new();
+            options.retain(|&c| {
+                if Some(c) == on_way {
+                    return true;
+                }
+                prefix.push(c);
+                let way = prober.find_way(
+                    &guard.start,
+                    guard.card,
+                    &guard.act,
+                    guard.special,
+                    &prefix,
+                    OPTION_RUNS,
+                );
+                prefix.pop();
+                match way {
+                    Some(w) => {
+                        ways.push((c, w));
+                        true
+                    }
+                    None => false,
+                }
+            });
+            guard.ways = ways;
         }
-        let mut prober = Prober::new(self);
-        let mut prefix = guard.path.clone();
-        options.retain(|&c| {
-            prefix.push(c);
-            let ok = prober.opens_op(&guard.start, guard.card, &guard.act, guard.special, &prefix);
-            prefix.pop();
-            ok
-        });
+        self.guard = Some(guard);
     }
 
-    /// Under a Guard, note the answer to a question.
+    /// Under a Guard, note the answer to a question (and the way known to go on from it).
     pub(crate) fn guard_record(&mut self, c: Choice) {
         if let Some(g) = self.guard.as_deref_mut() {
             g.path.push(c);
+            if !g.witness.starts_with(&g.path)
+                && let Some(i) = g.ways.iter().position(|w| w.0 == c)
+            {
+                g.witness = g.ways.swap_remove(i).1;
+            }
+            g.ways.clear();
         }
     }
 }
