@@ -102,10 +102,12 @@ pub struct Game<'r> {
     /// Set in a copy of the game made for a dry run (ops/probe.rs): questions are
     /// answered from it, not by the agents.
     pub(crate) probing: Option<Box<super::ops::probe::ProbeRun>>,
+    /// Dry-run results kept while the position does not change (ops/probe.rs).
+    pub(crate) probe_memo: std::cell::RefCell<super::ops::probe::ProbeMemo>,
 }
 
 /// What the rules track across one card.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct CardContext {
     /// Factions (bit = index) that already benefited from a Shipment on this card: each
     /// may only once (2.3.6).
@@ -165,6 +167,7 @@ impl<'r> Game<'r> {
             doing: Doing::Nothing,
             guard: None,
             probing: None,
+            probe_memo: Default::default(),
         }
     }
 
@@ -205,6 +208,7 @@ impl<'r> Game<'r> {
             doing: self.doing,
             guard: None,
             probing: None,
+            probe_memo: Default::default(),
         }
     }
 

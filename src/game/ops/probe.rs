@@ -28,15 +28,15 @@
 
 use super::Action;
 use super::special::resource_gain_max;
-use crate::game::decision::{Agent, Choice, Request, Special, Stop, View};
+use crate::game::decision::{Agent, Choice, Op, Request, Special, Stop, View};
 use crate::game::engine::{Asked, CardContext, Game};
 use crate::kernel::{Faction, State};
 
 /// The most dry runs of a Special Activity one search makes: for whether the activity
 /// can come first at all (the menu of Operations, the Operation's first question)...
-pub(crate) const FIRST_RUNS: u32 = 64;
+pub(crate) const FIRST_RUNS: u32 = 24;
 /// ... and for each option of a question asked while it runs before its Operation.
-pub(crate) const OPTION_RUNS: u32 = 16;
+pub(crate) const OPTION_RUNS: u32 = 8;
 
 /// What a dry-run game answers with, in place of its agents.
 #[derive(Default)]
@@ -44,8 +44,10 @@ pub(crate) struct ProbeRun {
     /// The answers to every question of the activity so far, single-option ones included.
     path: Vec<Choice>,
     pos: usize,
-    /// The questions past the path in this run: their options in search order.
-    new: Vec<Vec<Choice>>,
+    /// The options (in search order) of the questions past the path, all runs of a search
+    /// together: `frames` holds each question's range in `pool`.
+    pool: Vec<Choice>,
+    frames: Vec<(u32, u32)>,
     /// The executing Faction and its activity, and the least its Operation's first space
     /// costs: a run whose activity can no longer raise that much stops early.
     faction: Option<Faction>,
@@ -80,6 +82,38 @@ pub(crate) struct Guard {
     pub ways: Vec<(Choice, Vec<Choice>)>,
 }
 
+/// The ways found from one position, kept while it does not change: the menu of
+/// Operations, the Operation's first question and the start of its Special Activity ask
+/// the same searches in a row.
+#[derive(Default)]
+pub(crate) struct ProbeMemo {
+    state: Option<State>,
+    card: CardContext,
+    found: Vec<(MemoKey, Special, Option<Vec<Choice>>)>,
+}
+
+/// An Operation not yet begun, as far as a search can tell.
+type MemoKey = (Faction, Op, bool, bool, bool, bool, u64, bool);
+
+fn memo_key(act: &Action) -> Option<MemoKey> {
+    let fresh = act.count == 0
+        && act.spaces == 0
+        && act.special.is_none()
+        && act.moved == [0; 4]
+        && act.groups.is_empty()
+        && act.sa_max_spaces.is_none();
+    fresh.then_some((
+        act.faction,
+        act.op,
+        act.limited,
+        act.free,
+        act.by_event,
+        act.specials_allowed,
+        act.only,
+        act.no_move,
+    ))
+}
+
 /// Try `Done` (stop the activity early) first, then the options as offered, numbers
 /// largest first: the shortest and the strongest ways are usually the ones that work.
 fn search_order(opts: &mut [Choice]) {
@@ -109,7 +143,7 @@ struct Job<'a> {
 }
 
 enum Explored {
-    Found(Vec<Choice>),
+    Found,
     NotFound,
     OutOfRuns,
 }
@@ -153,10 +187,16 @@ impl<'r> Prober<'r> {
         };
         self.runs = 0;
         self.budget = budget;
+        let mut path = prefix.to_vec();
         for d in 0.. {
             let mut more = false;
-            match self.explore(&job, prefix.to_vec(), d, &mut more) {
-                Explored::Found(way) => return Some(way),
+            {
+                let run = self.run_state();
+                run.pool.clear();
+                run.frames.clear();
+            }
+            match self.explore(&job, &mut path, d, &mut more) {
+                Explored::Found => return Some(path),
                 Explored::OutOfRuns => return None,
                 Explored::NotFound if !more => return None,
                 Explored::NotFound => {}
@@ -165,41 +205,67 @@ impl<'r> Prober<'r> {
         None
     }
 
+    fn run_state(&mut self) -> &mut ProbeRun {
+        self.game.probing.as_deref_mut().expect("a dry-run game")
+    }
+
     /// The ways after `path` that take another option than the first at exactly `d`
-    /// further questions. `more`: some way seen could still turn elsewhere.
-    fn explore(&mut self, job: &Job, path: Vec<Choice>, d: u32, more: &mut bool) -> Explored {
+    /// further questions; on success `path` is the whole way. `more`: some way seen
+    /// could still turn elsewhere.
+    fn explore(&mut self, job: &Job, path: &mut Vec<Choice>, d: u32, more: &mut bool) -> Explored {
         if self.runs >= self.budget {
             return Explored::OutOfRuns;
         }
         self.runs += 1;
-        let mut frames = Vec::new();
-        if self.run(job, &path, &mut frames) {
-            let mut way = path;
-            way.extend(frames.iter().map(|f| f[0]));
-            return Explored::Found(way);
-        }
-        if d == 0 {
-            *more |= frames.iter().any(|f| f.len() > 1);
-            return Explored::NotFound;
-        }
-        let mut base = path;
-        for opts in &frames {
-            for &c in &opts[1..] {
-                let mut turn = base.clone();
-                turn.push(c);
-                match self.explore(job, turn, d - 1, more) {
-                    Explored::NotFound => {}
-                    found_or_out => return found_or_out,
-                }
+        let mark = self.run_state().frames.len();
+        let ok = self.run(job, path);
+        let end = self.run_state().frames.len();
+        let found = if ok {
+            let run = self.run_state();
+            for &(a, _) in &run.frames[mark..end] {
+                path.push(run.pool[a as usize]);
             }
-            base.push(opts[0]);
+            Explored::Found
+        } else if d == 0 {
+            *more |= self.run_state().frames[mark..end].iter().any(|f| f.1 > 1);
+            Explored::NotFound
+        } else {
+            let len = path.len();
+            let mut found = Explored::NotFound;
+            'turns: for k in mark..end {
+                let (a, n) = self.run_state().frames[k];
+                for i in 1..n {
+                    let c = self.run_state().pool[(a + i) as usize];
+                    path.push(c);
+                    match self.explore(job, path, d - 1, more) {
+                        Explored::NotFound => {}
+                        other => {
+                            found = other;
+                            break 'turns;
+                        }
+                    }
+                    path.pop();
+                }
+                let first = self.run_state().pool[a as usize];
+                path.push(first);
+            }
+            if !matches!(found, Explored::Found) {
+                path.truncate(len);
+            }
+            found
+        };
+        // Forget this run's questions (deeper runs forgot theirs).
+        let run = self.run_state();
+        if let Some(&(a, _)) = run.frames.get(mark) {
+            run.pool.truncate(a as usize);
         }
-        Explored::NotFound
+        run.frames.truncate(mark);
+        found
     }
 
     /// One dry run: the answers of `path`, then the first option in search order at each
-    /// new question (their options go to `frames`). Can the Operation follow?
-    fn run(&mut self, job: &Job, path: &[Choice], frames: &mut Vec<Vec<Choice>>) -> bool {
+    /// new question (their options go to the frames). Can the Operation follow?
+    fn run(&mut self, job: &Job, path: &[Choice]) -> bool {
         let g = &mut self.game;
         g.state.clone_from(job.start);
         g.card = job.card;
@@ -208,15 +274,12 @@ impl<'r> Prober<'r> {
             run.path.clear();
             run.path.extend_from_slice(path);
             run.pos = 0;
-            run.new.clear();
             run.faction = Some(job.act.faction);
             run.special = Some(job.sa);
             run.need = job.need;
         }
         let mut a = job.act.clone();
         let ran = g.special_activity_now(&mut a, job.sa);
-        let run = g.probing.as_deref_mut().expect("a dry-run game");
-        frames.append(&mut run.new);
         ran.is_ok() && (a.count > 0 || g.op_has_first_option(&a))
     }
 }
@@ -238,16 +301,19 @@ impl<'r> Game<'r> {
                 return Err(Stop::Quit);
             }
         }
-        let mut opts = Vec::new();
-        build(self, &mut opts);
-        if opts.is_empty() {
+        let mut pool = std::mem::take(&mut run.pool);
+        let start = pool.len();
+        build(self, &mut pool);
+        let run = self.probing.as_deref_mut().expect("a dry-run game");
+        if pool.len() == start {
+            run.pool = pool;
             return Err(Stop::Quit);
         }
-        search_order(&mut opts);
-        let c = opts[0];
-        let run = self.probing.as_deref_mut().expect("a dry-run game");
+        search_order(&mut pool[start..]);
+        let c = pool[start];
+        run.frames.push((start as u32, (pool.len() - start) as u32));
+        run.pool = pool;
         run.pos += 1;
-        run.new.push(opts);
         Ok(c)
     }
 
@@ -269,9 +335,33 @@ impl<'r> Game<'r> {
         if most < u16::from(self.op_min_cost(act)) {
             return None;
         }
-        prober
-            .get_or_insert_with(|| Prober::new(self))
-            .find_way(&self.state, self.card, act, sa, &[], FIRST_RUNS)
+        let key = memo_key(act);
+        if let Some(key) = key {
+            let memo = self.probe_memo.borrow();
+            if memo.card == self.card
+                && memo.state.as_ref() == Some(&self.state)
+                && let Some(e) = memo.found.iter().find(|e| e.0 == key && e.1 == sa)
+            {
+                return e.2.clone();
+            }
+        }
+        let way =
+            prober
+                .get_or_insert_with(|| Prober::new(self))
+                .find_way(&self.state, self.card, act, sa, &[], FIRST_RUNS);
+        if let Some(key) = key {
+            let mut memo = self.probe_memo.borrow_mut();
+            if memo.card != self.card || memo.state.as_ref() != Some(&self.state) {
+                memo.card = self.card;
+                match &mut memo.state {
+                    Some(st) => st.clone_from(&self.state),
+                    None => memo.state = Some(self.state.clone()),
+                }
+                memo.found.clear();
+            }
+            memo.found.push((key, sa, way.clone()));
+        }
+        way
     }
 
     /// Execute `sa` for `act`; before the Operation's first space, under a Guard that
