@@ -104,6 +104,8 @@ pub struct Game<'r> {
     pub(crate) probing: Option<Box<super::ops::probe::ProbeRun>>,
     /// Dry-run results kept while the position does not change (ops/probe.rs).
     pub(crate) probe_memo: std::cell::RefCell<super::ops::probe::ProbeMemo>,
+    /// The copy of the game that dry runs use, kept between searches.
+    pub(crate) prober: std::cell::RefCell<Option<Box<super::ops::probe::Prober<'r>>>>,
 }
 
 /// What the rules track across one card.
@@ -168,6 +170,7 @@ impl<'r> Game<'r> {
             guard: None,
             probing: None,
             probe_memo: Default::default(),
+            prober: Default::default(),
         }
     }
 
@@ -209,6 +212,7 @@ impl<'r> Game<'r> {
             guard: None,
             probing: None,
             probe_memo: Default::default(),
+            prober: Default::default(),
         }
     }
 

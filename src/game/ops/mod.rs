@@ -637,10 +637,9 @@ impl<'r> Game<'r> {
         if !act.specials_allowed || act.special.is_some() {
             return false;
         }
-        let mut prober = None;
         Special::of(act.faction)
             .iter()
-            .any(|&sa| sa != Special::Ambush && self.special_first_possible(&mut prober, act, sa))
+            .any(|&sa| sa != Special::Ambush && self.special_first_possible(act, sa))
     }
 
     /// The least any first space of `act`'s Operation costs (3.2, 3.3): Terror and March

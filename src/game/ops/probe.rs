@@ -34,7 +34,7 @@ use crate::kernel::{Faction, State};
 
 /// The most dry runs of a Special Activity one search makes: for whether the activity
 /// can come first at all (the menu of Operations, the Operation's first question)...
-pub(crate) const FIRST_RUNS: u32 = 24;
+pub(crate) const FIRST_RUNS: u32 = 32;
 /// ... and for each option of a question asked while it runs before its Operation.
 pub(crate) const OPTION_RUNS: u32 = 8;
 
@@ -167,8 +167,9 @@ impl<'r> Prober<'r> {
     ///
     /// The search goes by discrepancies (limited discrepancy search): first the way that
     /// takes the first option (in search order) at every question, then every way that
-    /// takes another option at one question, then at two, and so on. A way one choice away
-    /// from the obvious one is found quickly wherever that choice sits in the tree.
+    /// takes another option at one question (the latest questions first), then at two,
+    /// and so on. A way one choice away from the obvious one is found quickly wherever
+    /// that choice sits in the tree.
     pub(crate) fn find_way(
         &mut self,
         start: &State,
@@ -230,9 +231,16 @@ impl<'r> Prober<'r> {
             *more |= self.run_state().frames[mark..end].iter().any(|f| f.1 > 1);
             Explored::NotFound
         } else {
+            // The latest questions first: a change late in the activity (how many, which
+            // piece) is a smaller change than one early on (which space).
             let len = path.len();
             let mut found = Explored::NotFound;
-            'turns: for k in mark..end {
+            'turns: for k in (mark..end).rev() {
+                path.truncate(len);
+                for j in mark..k {
+                    let run = self.run_state();
+                    path.push(run.pool[run.frames[j].0 as usize]);
+                }
                 let (a, n) = self.run_state().frames[k];
                 for i in 1..n {
                     let c = self.run_state().pool[(a + i) as usize];
@@ -246,8 +254,6 @@ impl<'r> Prober<'r> {
                     }
                     path.pop();
                 }
-                let first = self.run_state().pool[a as usize];
-                path.push(first);
             }
             if !matches!(found, Explored::Found) {
                 path.truncate(len);
@@ -321,12 +327,20 @@ impl<'r> Game<'r> {
     /// have its first space? (Also checks that `sa` can be carried out at all, and skips
     /// the dry runs when even all the Resources `sa` could raise would not pay for a first
     /// space.) `prober` is made on first use and kept for the next call.
-    pub(crate) fn special_first_possible(&self, prober: &mut Option<Prober<'r>>, act: &Action, sa: Special) -> bool {
-        self.special_first_way(prober, act, sa).is_some()
+    pub(crate) fn special_first_possible(&self, act: &Action, sa: Special) -> bool {
+        self.special_first_way(act, sa).is_some()
+    }
+
+    /// Lend the game's Prober (made on first use, then kept: a dry-run game is not small).
+    fn with_prober<T>(&self, f: impl FnOnce(&mut Prober<'r>) -> T) -> T {
+        let mut prober = self.prober.take().unwrap_or_else(|| Box::new(Prober::new(self)));
+        let out = f(&mut prober);
+        *self.prober.borrow_mut() = Some(prober);
+        out
     }
 
     /// The way found by `special_first_possible`.
-    fn special_first_way(&self, prober: &mut Option<Prober<'r>>, act: &Action, sa: Special) -> Option<Vec<Choice>> {
+    fn special_first_way(&self, act: &Action, sa: Special) -> Option<Vec<Choice>> {
         if !self.special_possible(act, sa) {
             return None;
         }
@@ -345,10 +359,7 @@ impl<'r> Game<'r> {
                 return e.2.clone();
             }
         }
-        let way =
-            prober
-                .get_or_insert_with(|| Prober::new(self))
-                .find_way(&self.state, self.card, act, sa, &[], FIRST_RUNS);
+        let way = self.with_prober(|p| p.find_way(&self.state, self.card, act, sa, &[], FIRST_RUNS));
         if let Some(key) = key {
             let mut memo = self.probe_memo.borrow_mut();
             if memo.card != self.card || memo.state.as_ref() != Some(&self.state) {
@@ -371,7 +382,7 @@ impl<'r> Game<'r> {
             return self.special_activity_now(act, sa);
         }
         // The way that made `sa` an option (the same search, so the same way).
-        let witness = self.special_first_way(&mut None, act, sa).unwrap_or_default();
+        let witness = self.special_first_way(act, sa).unwrap_or_default();
         self.guard = Some(Box::new(Guard {
             faction: act.faction,
             special: sa,
@@ -395,52 +406,52 @@ impl<'r> Game<'r> {
             return;
         };
         if f == guard.faction {
-            let mut prober = Prober::new(self);
-            let n = guard.path.len();
-            if !guard.witness.starts_with(&guard.path) {
-                // Another Faction's answer left the known way: find another.
-                guard.witness = prober
-                    .find_way(
+            self.with_prober(|prober| {
+                let n = guard.path.len();
+                if !guard.witness.starts_with(&guard.path) {
+                    // Another Faction's answer left the known way: find another.
+                    guard.witness = prober
+                        .find_way(
+                            &guard.start,
+                            guard.card,
+                            &guard.act,
+                            guard.special,
+                            &guard.path,
+                            FIRST_RUNS,
+                        )
+                        .unwrap_or_default();
+                }
+                let on_way = guard
+                    .witness
+                    .get(n)
+                    .copied()
+                    .filter(|_| guard.witness.starts_with(&guard.path));
+                let mut prefix = guard.path.clone();
+                let mut ways = Vec::new();
+                options.retain(|&c| {
+                    if Some(c) == on_way {
+                        return true;
+                    }
+                    prefix.push(c);
+                    let way = prober.find_way(
                         &guard.start,
                         guard.card,
                         &guard.act,
                         guard.special,
-                        &guard.path,
-                        FIRST_RUNS,
-                    )
-                    .unwrap_or_default();
-            }
-            let on_way = guard
-                .witness
-                .get(n)
-                .copied()
-                .filter(|_| guard.witness.starts_with(&guard.path));
-            let mut prefix = guard.path.clone();
-            guard.ways.clear();
-            let mut ways = Vec::new();
-            options.retain(|&c| {
-                if Some(c) == on_way {
-                    return true;
-                }
-                prefix.push(c);
-                let way = prober.find_way(
-                    &guard.start,
-                    guard.card,
-                    &guard.act,
-                    guard.special,
-                    &prefix,
-                    OPTION_RUNS,
-                );
-                prefix.pop();
-                match way {
-                    Some(w) => {
-                        ways.push((c, w));
-                        true
+                        &prefix,
+                        OPTION_RUNS,
+                    );
+                    prefix.pop();
+                    match way {
+                        Some(w) => {
+                            ways.push((c, w));
+                            true
+                        }
+                        None => false,
                     }
-                    None => false,
-                }
+                });
+                guard.ways = ways;
             });
-            guard.ways = ways;
         }
         self.guard = Some(guard);
     }

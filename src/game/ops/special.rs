@@ -41,13 +41,12 @@ impl<'r> Game<'r> {
         if !act.specials_allowed || act.special.is_some() {
             return;
         }
-        let mut prober = None;
         for &sa in Special::of(act.faction) {
             if sa != Special::Ambush
                 && if act.count > 0 {
                     self.special_possible(act, sa)
                 } else {
-                    self.special_first_possible(&mut prober, act, sa)
+                    self.special_first_possible(act, sa)
                 }
             {
                 out.put(Choice::Special(sa));
