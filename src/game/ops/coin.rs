@@ -269,7 +269,12 @@ impl<'r> Game<'r> {
                 return;
             }
             let movable = self.unmoved(act, s, PieceType::TROOPS, None) + self.unmoved(act, s, PieceType::POLICE, None);
-            if movable > 0 && self.patrol_dests_in(act, s, open, blocked) != 0 {
+            // Without a set destination, any adjacent LoC or City will do (no search).
+            let reaches = match act.destination {
+                None => self.rules.map.adjacency[s.index()] & open & !s.bit() != 0,
+                Some(_) => self.patrol_dests_in(act, s, open, blocked) != 0,
+            };
+            if movable > 0 && reaches {
                 out.put(Choice::Space(s));
             }
         }

@@ -301,7 +301,9 @@ impl<'r> Game<'r> {
         }
         if let (Some(f), Some(sa)) = (run.faction, run.special) {
             let need = run.need;
-            if u16::from(self.state.resources(f)) + resource_gain_max(self.rules, &self.state, f, sa) < u16::from(need)
+            if self.state.resources(f) < need
+                && u16::from(self.state.resources(f)) + resource_gain_max(self.rules, &self.state, f, sa)
+                    < u16::from(need)
             {
                 // The Operation could no longer be paid for: this way ends here.
                 return Err(Stop::Quit);
