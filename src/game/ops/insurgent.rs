@@ -53,7 +53,7 @@ impl<'r> Game<'r> {
     /// removal to free a Guerrilla to place when none is Available.
     fn rally_steps(&self, f: Faction, s: SpaceId, out: &mut impl Sink) {
         let g = PieceType::guerrilla(f);
-        let freeable = self.voluntary_removal
+        let freeable = self.own_steps_for(f)
             && self.state.available(g) == 0
             && self.state.on_map(self.rules, g) > self.state.count(s, g)
             && self.state.can_stack(self.rules, s, g, None).is_ok();
@@ -139,7 +139,7 @@ impl<'r> Game<'r> {
         let base = PieceType::base(f);
         // 1.4.1 EXAMPLE: without Available Guerrillas, a player may first remove some of
         // its own elsewhere so as to place them here Underground.
-        if self.voluntary_removal
+        if self.own_steps_for(f)
             && self.state.available(g) == 0
             && self.state.on_map(self.rules, g) > self.state.count(s, g)
         {

@@ -766,7 +766,7 @@ impl<'r> Game<'r> {
     /// Event (`voluntary_removal`): 1.4.1, remove its own pieces; 4.5.3, "the owner may
     /// transfer the Shipment to another Guerrilla in the same space at any time".
     pub(crate) fn push_own_steps(&self, f: Faction, out: &mut Vec<Choice>) {
-        if !self.voluntary_removal {
+        if !self.own_steps_for(f) {
             return;
         }
         if self.own_pieces_on_map(f) {
@@ -775,6 +775,12 @@ impl<'r> Game<'r> {
         if !self.shipment_transfer_spaces(f).is_empty() {
             out.push(Choice::Step(Step::Transfer));
         }
+    }
+
+    /// Does Faction `f` have the player options of `push_own_steps`? Not a Non-player:
+    /// it voluntarily transfers and removes nothing (8.1.2).
+    pub(crate) fn own_steps_for(&self, f: Faction) -> bool {
+        self.voluntary_removal && !self.is_non_player(f)
     }
 
     /// Carry out a step `push_own_steps` offered.
