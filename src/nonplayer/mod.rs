@@ -736,6 +736,9 @@ impl NonPlayer {
                 self.most_populous(req, look).or_else(|| find(req, Choice::Done))
             }
             "Another Civic Action step here?" => find(req, Choice::Yes),
+            // Too few Sabotage markers for every LoC due (abyss's ruling: the FARC
+            // chooses): the LoCs by 8.3, the highest Econ first.
+            "Sabotage which LoC (too few markers for all)?" => pick_space(req, look, dice, &spaces),
             _ => None,
         }
     }

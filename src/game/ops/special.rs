@@ -323,21 +323,19 @@ impl<'r> Game<'r> {
         })
     }
 
-    /// Kidnap targets in `s`: the Government in a City or LoC (if it has Resources), the
-    /// Cartels where they have 1-2 Bases (if they have Resources or a Shipment there).
-    /// With `paying`, only targets that pay Resources (not a Drug Ransom Shipment).
+    /// Kidnap targets in `s`: the Government in a City or LoC, the Cartels where they have
+    /// 1-2 Bases. A target without Resources may still be Kidnapped ("if a targeted
+    /// Faction runs out of Resources, no more is transferred", 4.3.3; its "6" still lets
+    /// the AUC place). With `paying` (the Kidnap must pay for its Terror), only a target
+    /// with Resources, and not by Drug Ransom, which brings a Shipment instead.
     fn kidnap_targets(&self, s: SpaceId, paying: bool, out: &mut impl Sink) {
         let def = self.def(s);
-        if (def.is_city() || def.is_loc()) && self.state.resources(GOVT) > 0 {
+        if (def.is_city() || def.is_loc()) && (!paying || self.state.resources(GOVT) > 0) {
             out.put(Choice::Faction(GOVT));
         }
         let ransom = self.cartels_shipment_in(s).is_some();
         if self.state.count(s, PieceType::base(Faction::Cartels)) > 0
-            && if paying {
-                !ransom && self.state.resources(Faction::Cartels) > 0
-            } else {
-                ransom || self.state.resources(Faction::Cartels) > 0
-            }
+            && (!paying || (!ransom && self.state.resources(Faction::Cartels) > 0))
         {
             out.put(Choice::Faction(Faction::Cartels));
         }
