@@ -389,6 +389,15 @@ impl<'r> Game<'r> {
                         o.push(Choice::Space(s));
                     }
                 }
+                // 6.5.1: "if no such spaces, then to Bogotá", also when those there are
+                // full (Ecuador's stacking, 1.4.2).
+                if o.is_empty()
+                    && let Some(bogota) = g.rules.map.find("bogota")
+                    && bogota != from
+                    && g.govt_may_enter(bogota)
+                {
+                    o.push(Choice::Space(bogota));
+                }
             })?
             else {
                 return Err(Stop::Failed("expected a space".into()));
