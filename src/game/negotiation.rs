@@ -7,6 +7,10 @@ use super::engine::Game;
 use super::ops::Action;
 use crate::kernel::{Faction, PieceType, SpaceId};
 
+/// What a giver may hand one receiver: amounts of Resources, and Shipments by space with
+/// the receiver's Guerrilla classes that may take them.
+type Offer = (Faction, Vec<u8>, Vec<(SpaceId, Vec<Choice>)>);
+
 impl<'r> Game<'r> {
     /// The spaces where `giver` holds a Shipment and `to` has a Guerrilla to take it.
     fn shipment_handover_spaces(&self, giver: Faction, to: Faction) -> Vec<SpaceId> {
@@ -102,7 +106,7 @@ impl<'r> Game<'r> {
         for giver in givers {
             loop {
                 // Per receiver: the amounts that may go, and the Shipments.
-                let mut offers: Vec<(Faction, Vec<u8>, Vec<(SpaceId, Vec<Choice>)>)> = Vec::new();
+                let mut offers: Vec<Offer> = Vec::new();
                 for to in Faction::ALL {
                     if !(giver == executing || to == executing) || !self.may_receive(giver, to) {
                         continue;

@@ -780,10 +780,10 @@ impl NonPlayer {
             self.plan.targets.clone()
         };
         // Never give anything away voluntarily (8.1.2, 2.3.6).
-        if p.starts_with("Negotiation") || p.starts_with("Ship:") || p.starts_with("Remove your Shipment") {
-            if let Some(i) = find(req, Choice::Done).or_else(|| find(req, Choice::No)) {
-                return i;
-            }
+        if (p.starts_with("Negotiation") || p.starts_with("Ship:") || p.starts_with("Remove your Shipment"))
+            && let Some(i) = find(req, Choice::Done).or_else(|| find(req, Choice::No))
+        {
+            return i;
         }
         if p.starts_with("Remove your own pieces")
             && let Some(i) = find(req, Choice::Done)
