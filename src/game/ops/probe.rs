@@ -6,9 +6,9 @@
 //! of its Special Activity and its spaces gives it a first space. Rather than a table of
 //! Operation and Special Activity pairs, the engine asks its own procedures: it runs the
 //! Special Activity on a copy of the game that answers its own questions from a list of
-//! answers, and searches the answers depth-first for a way after which the Operation has
-//! a first space. A Capability or Event that changes a Special Activity or an Operation
-//! changes the search with it.
+//! answers, and searches the answers (by discrepancies, `Prober::find_way`) for a way
+//! after which the Operation has a first space. A Capability or Event that changes a
+//! Special Activity or an Operation changes the search with it.
 //!
 //! The same search keeps a Special Activity executed before its Operation's first space
 //! from leading into a dead end (DESIGN: only offer what can complete): while it runs, an
@@ -66,20 +66,20 @@ impl Agent for NoAgent {
 /// A Special Activity under way before its Operation's first space: the executing
 /// Faction's options are kept only where the Operation can still follow.
 pub(crate) struct Guard {
-    pub faction: Faction,
-    pub special: Special,
+    faction: Faction,
+    special: Special,
     /// The Action as the Special Activity began.
-    pub act: Action,
+    act: Action,
     /// The position and card bookkeeping as the Special Activity began.
-    pub start: State,
-    pub card: CardContext,
+    start: State,
+    card: CardContext,
     /// Every answer since then, single-option questions included (the path a dry run
     /// replays).
-    pub path: Vec<Choice>,
+    path: Vec<Choice>,
     /// A whole way of answers known to let the Operation follow, `path` its beginning.
-    pub witness: Vec<Choice>,
+    witness: Vec<Choice>,
     /// The ways found for the options of the question being asked.
-    pub ways: Vec<(Choice, Vec<Choice>)>,
+    ways: Vec<(Choice, Vec<Choice>)>,
 }
 
 /// The ways found from one position, kept while it does not change: the menu of

@@ -1,7 +1,8 @@
 //! Special Activities (4.0): Air Lift, Air Strike, Eradicate; Extort, Ambush (with
 //! Attack), Kidnap (Drug Ransom); Assassinate (Commandeer); Cultivate, Process, Bribe
 //! (Contraband). A Special Activity is offered only when it can be carried out, and
-//! before its Operation has a space only when it cannot make that Operation impossible.
+//! before its Operation has a space only when a dry run finds a way after which the
+//! Operation can follow (probe.rs).
 
 use super::{Action, Any, ShipmentFate, Sink, Targeting};
 use crate::game::decision::{Choice, Op, Special, Step, Stop};
