@@ -53,6 +53,8 @@ pub(crate) struct ProbeRun {
     faction: Option<Faction>,
     special: Option<Special>,
     need: u8,
+    /// A way found for a sibling option: at each question, its answer is tried first.
+    hint: Vec<Choice>,
 }
 
 /// The dry-run game never consults its agents.
@@ -189,14 +191,25 @@ impl<'r> Prober<'r> {
         self.runs = 0;
         self.budget = budget;
         let mut path = prefix.to_vec();
-        for d in 0.. {
+        {
+            let run = self.run_state();
+            run.pool.clear();
+            run.frames.clear();
+        }
+        // The obvious way; its questions stay for the deviations of every later round.
+        self.runs += 1;
+        if self.run(&job, &path) {
+            let run = self.run_state();
+            path.extend(run.frames.iter().map(|&(a, _)| run.pool[a as usize]));
+            return Some(path);
+        }
+        let root = self.run_state().frames.len();
+        if !self.run_state().frames.iter().any(|f| f.1 > 1) {
+            return None;
+        }
+        for d in 1.. {
             let mut more = false;
-            {
-                let run = self.run_state();
-                run.pool.clear();
-                run.frames.clear();
-            }
-            match self.explore(&job, &mut path, d, &mut more) {
+            match self.deviate(&job, &mut path, 0, root, d, &mut more) {
                 Explored::Found => return Some(path),
                 Explored::OutOfRuns => return None,
                 Explored::NotFound if !more => return None,
@@ -204,6 +217,13 @@ impl<'r> Prober<'r> {
             }
         }
         None
+    }
+
+    /// Try the answers of `way` first, question by question, in the next searches.
+    fn set_hint(&mut self, way: &[Choice]) {
+        let run = self.run_state();
+        run.hint.clear();
+        run.hint.extend_from_slice(way);
     }
 
     fn run_state(&mut self) -> &mut ProbeRun {
@@ -231,34 +251,7 @@ impl<'r> Prober<'r> {
             *more |= self.run_state().frames[mark..end].iter().any(|f| f.1 > 1);
             Explored::NotFound
         } else {
-            // The latest questions first: a change late in the activity (how many, which
-            // piece) is a smaller change than one early on (which space).
-            let len = path.len();
-            let mut found = Explored::NotFound;
-            'turns: for k in (mark..end).rev() {
-                path.truncate(len);
-                for j in mark..k {
-                    let run = self.run_state();
-                    path.push(run.pool[run.frames[j].0 as usize]);
-                }
-                let (a, n) = self.run_state().frames[k];
-                for i in 1..n {
-                    let c = self.run_state().pool[(a + i) as usize];
-                    path.push(c);
-                    match self.explore(job, path, d - 1, more) {
-                        Explored::NotFound => {}
-                        other => {
-                            found = other;
-                            break 'turns;
-                        }
-                    }
-                    path.pop();
-                }
-            }
-            if !matches!(found, Explored::Found) {
-                path.truncate(len);
-            }
-            found
+            self.deviate(job, path, mark, end, d, more)
         };
         // Forget this run's questions (deeper runs forgot theirs).
         let run = self.run_state();
@@ -266,6 +259,48 @@ impl<'r> Prober<'r> {
             run.pool.truncate(a as usize);
         }
         run.frames.truncate(mark);
+        found
+    }
+
+    /// The ways that leave the run whose questions are frames `mark..end` (answered by
+    /// `path` and then their first options) at one of those questions, and take another
+    /// option at exactly `d - 1` further questions.
+    fn deviate(
+        &mut self,
+        job: &Job,
+        path: &mut Vec<Choice>,
+        mark: usize,
+        end: usize,
+        d: u32,
+        more: &mut bool,
+    ) -> Explored {
+        // The latest questions first: a change late in the activity (how many, which
+        // piece) is a smaller change than one early on (which space).
+        let len = path.len();
+        let mut found = Explored::NotFound;
+        'turns: for k in (mark..end).rev() {
+            path.truncate(len);
+            for j in mark..k {
+                let run = self.run_state();
+                path.push(run.pool[run.frames[j].0 as usize]);
+            }
+            let (a, n) = self.run_state().frames[k];
+            for i in 1..n {
+                let c = self.run_state().pool[(a + i) as usize];
+                path.push(c);
+                match self.explore(job, path, d - 1, more) {
+                    Explored::NotFound => {}
+                    other => {
+                        found = other;
+                        break 'turns;
+                    }
+                }
+                path.pop();
+            }
+        }
+        if !matches!(found, Explored::Found) {
+            path.truncate(len);
+        }
         found
     }
 
@@ -318,6 +353,12 @@ impl<'r> Game<'r> {
             return Err(Stop::Quit);
         }
         search_order(&mut pool[start..]);
+        // A sibling option's way tried first: siblings often go on alike.
+        if let Some(&h) = run.hint.get(run.pos)
+            && let Some(i) = pool[start..].iter().position(|&c| c == h)
+        {
+            pool[start..=start + i].rotate_right(1);
+        }
         let c = pool[start];
         run.frames.push((start as u32, (pool.len() - start) as u32));
         run.pool = pool;
@@ -430,6 +471,7 @@ impl<'r> Game<'r> {
                     .filter(|_| guard.witness.starts_with(&guard.path));
                 let mut prefix = guard.path.clone();
                 let mut ways = Vec::new();
+                prober.set_hint(&guard.witness);
                 options.retain(|&c| {
                     if Some(c) == on_way {
                         return true;
@@ -446,12 +488,14 @@ impl<'r> Game<'r> {
                     prefix.pop();
                     match way {
                         Some(w) => {
+                            prober.set_hint(&w);
                             ways.push((c, w));
                             true
                         }
                         None => false,
                     }
                 });
+                prober.set_hint(&[]);
                 guard.ways = ways;
             });
         }
