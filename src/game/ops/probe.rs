@@ -36,7 +36,7 @@ use crate::kernel::{Faction, State};
 /// can come first at all (the menu of Operations, the Operation's first question)...
 pub(crate) const FIRST_RUNS: u32 = 32;
 /// ... and for each option of a question asked while it runs before its Operation.
-pub(crate) const OPTION_RUNS: u32 = 8;
+pub(crate) const OPTION_RUNS: u32 = 4;
 
 /// What a dry-run game answers with, in place of its agents.
 #[derive(Default)]
