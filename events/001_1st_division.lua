@@ -1,6 +1,7 @@
 -- 1. 1st Division (GFAC) — Government Capability (5.3)
 -- Unshaded: Jointness: 1 Civic Action space each Support Phase requires Govt Control and any cube.
 -- Shaded: Service parochialism: Civic Action requires at least 2 Troops and 2 Police.
+---@type CardScript
 return {
   -- 6.4.1 normally needs Troops and Police; here 1 space per Support Phase needs only
   -- Govt Control and any cube.

@@ -1,6 +1,7 @@
 -- 7. 7th Special Forces (GAFC) — Government Capability (5.3), 2nd Ed
 -- Unshaded: Infrastructure protection training: Each Sabotage phase, Govt may remove 1-3 Terror or Sabotage.
 -- Shaded: US training ineffective: Sabotage phase—Sabotage LoCs with any Guerrillas equal to cubes.
+---@type CardScript
 return {
   -- 6.2: after Sabotage, the Government may remove up to 3 Terror or Sabotage markers
   -- ("may": 0 to 3, hard case 14).

@@ -1,6 +1,7 @@
 -- 15. War Tax (GCFA)
 -- Unshaded: Defense budget shot in the arm: Roll a die and add 4 times the result to Government Resources.
 -- Shaded: Middle class resents cost of war: Shift a City from Neutral or Passive Support to Passive Opposition.
+---@type CardScript
 return {
   unshaded = function(g)
     local die = g:roll()
@@ -8,10 +9,8 @@ return {
     g:add_resources("govt", 4 * die)
   end,
   shaded = function(g)
-    local from = g:spaces_where(function(s)
-      return g:is_city(s) and (g:support(s) == 0 or g:support(s) == 1)
-    end)
-    local s = g:choose_space{ prompt = "Shift which City to Passive Opposition?", from = from }
-    if s then g:set_support(s, -1) end
+    g:choose_space{ prompt = "War Tax: shift which City to Passive Opposition?",
+      from = g:spaces(function(s) return g:is(s, "city") and (g:support(s) == 0 or g:support(s) == 1) end),
+      effect = function(s) g:set_support(s, "passive_opposition") end }
   end,
 }

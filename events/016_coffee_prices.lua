@@ -1,28 +1,19 @@
 -- 16. Coffee Prices (GCAF)
 -- Unshaded: They're up: Each Mountain, +5 Resources to Faction with most pieces, tied spaces to Govt.
 -- Shaded: They're down: Government Resources –10.
-local FACTIONS = { "govt", "farc", "auc", "cartels" }
-
+---@type CardScript
 return {
   unshaded = function(g)
-    for _, s in ipairs(g:spaces_where(function(s) return g:terrain(s) == "mountain" end)) do
-      -- The Faction with strictly the most pieces (all its pieces, Bases included); any
-      -- tie for most goes to the Government. A Mountain with no pieces at all is a tie
-      -- among all four (0 each), so it pays the Government too (as RTT reads it).
-      local best, most, tied = nil, -1, false
-      for _, f in ipairs(FACTIONS) do
+    for _, s in ipairs(g:spaces("mountain")) do
+      -- Strictly the most pieces (Bases too); any tie for most pays the Government, an
+      -- empty Mountain (0 each) included (docs/rulings/cards-01-18.md).
+      local best, most = "govt", -1
+      for _, f in ipairs{ "govt", "farc", "auc", "cartels" } do
         local n = g:count(s, f)
-        if n > most then
-          best, most, tied = f, n, false
-        elseif n == most then
-          tied = true
-        end
+        if n > most then best, most = f, n elseif n == most then best = "govt" end
       end
-      if tied then best = "govt" end
       g:add_resources(best, 5)
     end
   end,
-  shaded = function(g)
-    g:add_resources("govt", -10)
-  end,
+  shaded = function(g) g:add_resources("govt", -10) end,
 }

@@ -1,6 +1,7 @@
 -- 17. Madrid Donors (GCAF)
 -- Unshaded: Aid conference generous: Add lesser of Aid or +20 to Govt Resources. Then Aid +6.
 -- Shaded (Insurgent Momentum): EU aid focuses on reconstruction: No Sweep or Assault in Depts until next Propaganda.
+---@type CardScript
 return {
   unshaded = function(g)
     g:add_resources("govt", math.min(g:aid(), 20))

@@ -5,29 +5,18 @@
 -- Bordering Ecuador (map `borders`): Nariño, Pasto, Putumayo, Pasto-Tumaco LoC.
 -- Shaded: the card does not say whose pieces, so (5.1) the executing Faction picks any
 -- 2 Available pieces of any Faction; RTT only lets it place its own.
-local removal = require("removal")
-local ALL_KINDS = {
-  { "govt", "troops" }, { "govt", "police" }, { "govt", "base" },
-  { "farc", "guerrilla" }, { "farc", "base" },
-  { "auc", "guerrilla" }, { "auc", "base" },
-  { "cartels", "guerrilla" }, { "cartels", "base" },
-}
-
+---@type CardScript
 return {
   unshaded = function(g)
-    -- "Up to 3": the executing Faction may stop after any piece.
-    removal.up_to_from_border(g, "ecuador", 3, "Sucumbíos")
+    -- "Up to 3": the executing Faction may stop after any piece, or take no space at all.
+    g:choose_space{ prompt = "Sucumbíos: remove up to 3 Insurgent pieces from which space?", optional = true,
+      from = g:spaces(function(s) return g:borders(s, "ecuador") end),
+      effect = function(s) g:remove_up_to(s, "insurgents", 3) end }
   end,
   shaded = function(g)
-    -- Ecuador becomes a space for the rest of the game (1.3.5); the map gives it 0 Pop and
-    -- the limit of 2 pieces per Faction (1.4.2), which g:can_place checks.
+    -- Ecuador is a space for the rest of the game (1.3.5); the map gives it 0 Pop and the
+    -- limit of 2 pieces per Faction (1.4.2), which g:place_pieces follows.
     g:open_space("ecuador")
-    for _ = 1, 2 do
-      local kinds = g:filter(ALL_KINDS, function(k) return g:can_place("ecuador", k[1], k[2]) end)
-      if #kinds == 0 then break end
-      local f, kind = g:choose_piece{ prompt = "Sucumbíos: place which piece in Ecuador?", space = "ecuador",
-        from = kinds }
-      g:place("ecuador", f, kind)
-    end
+    g:place_pieces("ecuador", { "govt", "farc", "auc", "cartels" }, 2)
   end,
 }

@@ -3,25 +3,19 @@
 --   Resources +3.
 -- Shaded (Insurgent Momentum): Insurgent sympathies: No Sweep or Assault against executing
 --   Faction until next Propaganda.
+---@type CardScript
 return {
   unshaded = function(g)
-    -- Neutral: a space that can hold Support (1.6) and is at neither Support nor Opposition.
-    local from = g:spaces_where(function(s) return g:populated(s) and g:support(s) == 0 end)
-    -- "2": as many as possible, up to 2 (5.1.3).
-    local n = math.min(2, #from)
-    local chosen = g:choose_spaces{ prompt = "Set which Neutral space to Passive Support?", from = from, min = n, max = n }
-    for _, s in ipairs(chosen) do g:set_support(s, 1) end
+    -- Neutral: a space that can hold Support (1.6) at neither Support nor Opposition.
+    g:choose_spaces{ prompt = "Senado & Cámara: set which Neutral space to Passive Support?", n = 2,
+      from = g:spaces(function(s) return g:is(s, "populated") and g:support(s) == 0 end),
+      effect = function(s) g:set_support(s, "passive_support") end }
     g:add_resources("govt", 3)
   end,
   shaded = function(g)
+    -- Hard case 12: the Government is never Swept or Assaulted, so executed by it the card
+    -- goes to the Momentum box (5.4) with no effect.
     local f = g:executing()
-    if f == "govt" then
-      -- Hard case 12: the Government is never Swept or Assaulted, so the Momentum has no
-      -- effect; the card still goes to the Momentum box (5.4), with no hook set.
-      g:log("Senado & Cámara shaded executed by the Government: no effect")
-      g:momentum{}
-      return
-    end
-    g:momentum{ no_sweep_assault_against = f }
+    g:momentum(f == "govt" and {} or { no_sweep_assault_against = f })
   end,
 }

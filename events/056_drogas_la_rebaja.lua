@@ -2,27 +2,13 @@
 -- Unshaded: Cali cartel's drugstore chain seized: Transfer 15 Resources from Cartels to Government.
 -- Shaded: Retail empire: Add twice Cartels pieces in Cities to Cartels Resources. Then place a
 -- Cartels Base in each of 2 Cities.
+---@type CardScript
 return {
-  unshaded = function(g)
-    -- 5.1.3: as much as the Cartels have; Government Resources stop at 99 (5.1.1).
-    g:transfer_resources("cartels", "govt", 15)
-  end,
+  -- 5.1.3: as much as the Cartels have; Government Resources stop at 99 (5.1.1).
+  unshaded = function(g) g:transfer_resources("cartels", "govt", 15) end,
   shaded = function(g)
-    local n = 0
-    for _, s in ipairs(g:spaces_where(function(s) return g:is_city(s) end)) do
-      n = n + g:count(s, "cartels")
-    end
-    g:add_resources("cartels", 2 * n)
-    -- 1.4.1/1.4.2: only Available Bases, only Cities with room; one Base per City.
-    local used = {}
-    for _ = 1, 2 do
-      local from = g:spaces_where(function(s)
-        return g:is_city(s) and not used[s] and g:can_place(s, "cartels", "base")
-      end)
-      local s = g:choose_space{ prompt = "Place a Cartels Base in which City?", from = from }
-      if not s then break end
-      used[s] = true
-      g:place(s, "cartels", "base")
-    end
+    g:add_resources("cartels", 2 * g:sum(g:spaces("city"), function(s) return g:count(s, "cartels") end))
+    g:choose_spaces{ prompt = "Drogas La Rebaja: place a Cartels Base in which City?", n = 2,
+      from = g:spaces("city"), effect = function(s) g:place(s, "cartels", "base") end }
   end,
 }

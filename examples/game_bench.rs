@@ -43,7 +43,11 @@ fn main() {
         decisions as f64 / games as f64,
         cards as f64 / games as f64
     );
-    // The same games with every invariant checked before every decision (validator mode).
+    // The same games with every invariant checked before every decision (validator mode);
+    // ABYSS_BENCH_NO_CHECK=1 leaves them out (profiling the plain games).
+    if std::env::var("ABYSS_BENCH_NO_CHECK").is_ok() {
+        return;
+    }
     let n = games.min(1000);
     let t = Instant::now();
     for seed in 1..=n {

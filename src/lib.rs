@@ -6,6 +6,7 @@
 //! the subcommands of the binary.
 
 pub mod agents;
+pub mod board;
 pub mod cli;
 pub mod content;
 pub mod game;

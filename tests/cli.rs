@@ -101,22 +101,386 @@ fn show_refuses_a_broken_scenario_with_its_findings() {
 #[test]
 fn solitaire_plays_to_the_end_with_the_non_players() {
     // The Government at the terminal always answers its first option; the other Factions
-    // are the section 8 bots. The game must reach its end and report the solitaire result.
+    // are the section 8 bots. The game must reach its end and report the solitaire result
+    // (a game that hangs is killed and fails, see `abyss_typed`).
+    let (code, stdout, err) = abyss_typed(&["play", "--human", "govt", "--seed", "3"], &"1\n".repeat(5000));
+    assert_eq!(
+        code,
+        0,
+        "{err}\n{}",
+        stdout.get(stdout.len().saturating_sub(3000)..).unwrap_or(&stdout)
+    );
+    assert!(stdout.contains("Game over"), "{stdout}");
+    assert!(stdout.contains("Solitaire: "), "{stdout}");
+}
+
+/// A folder under the system's temp dir, removed at the end.
+struct Scratch(std::path::PathBuf);
+impl Scratch {
+    fn new(tag: &str) -> Scratch {
+        let d = std::env::temp_dir().join(format!("abyss-cli-{tag}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        Scratch(d)
+    }
+    fn file(&self, name: &str) -> String {
+        self.0.join(name).to_str().unwrap().to_string()
+    }
+}
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// Run abyss with `input` typed on stdin; kill it if it has not ended after 5 minutes
+/// (a deadlock or an endless loop must fail the test, not hang it).
+fn abyss_typed(args: &[&str], input: &str) -> (i32, String, String) {
     use std::io::Write;
     let mut child = Command::new(env!("CARGO_BIN_EXE_abyss"))
-        .args(["play", "--human", "govt", "--seed", "3"])
+        .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
         .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    let _ = input.write_all("1\n".repeat(5000).as_bytes());
-    drop(input);
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_string();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let pid = child.id();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        if rx.recv_timeout(std::time::Duration::from_secs(300)).is_err() {
+            let _ = Command::new("kill").arg("-9").arg(pid.to_string()).status();
+        }
+    });
     let out = child.wait_with_output().unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(stdout.contains("Game over"), "{stdout}");
-    assert!(stdout.contains("Solitaire: "), "{stdout}");
+    let _ = tx.send(());
+    let _ = writer.join();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+/// Typed answers that always go on: `#2` is always an option (a question with one option
+/// is never asked); `#3` may not be, and then the next line answers.
+fn typed_answers(n: usize) -> String {
+    "#2\n#3\n#1\n".repeat(n)
+}
+
+#[test]
+fn two_people_at_one_terminal_play_save_resume_and_finish() {
+    let dir = Scratch::new("two-people");
+    let saved = dir.file("game.rec");
+    // The first sitting: some decisions, the commands people use, then save and quit.
+    let mut first = String::from("help\ncard\nspace bog\nstatus\n");
+    first += &typed_answers(25);
+    first += &format!("log 3\nsave {saved}\nquit\n");
+    let (code, out, err) = abyss_typed(&["play", "--human", "govt,farc", "--seed", "5"], &first);
+    assert_eq!(code, 0, "{err}\n{out}");
+    assert!(out.contains("At the terminal: Government; FARC"), "{out}");
+    assert!(out.contains("======== FARC to decide ========"), "{out}");
+    assert!(
+        out.contains("Government: Execute the Event or an Operation, or Pass?"),
+        "{out}"
+    );
+    assert!(out.contains("Card 1 ") || out.contains("Faction order:"), "{out}");
+    assert!(out.contains("Neighbours:"), "the space command: {out}");
+    assert!(out.contains("Margins: Government"), "the status line: {out}");
+    assert!(out.contains(&format!("saved to {saved}")), "{out}");
+    let record = std::fs::read_to_string(&saved).unwrap();
+    assert!(record.contains("humans govt farc"), "{record}");
+    assert!(
+        record.contains("negotiation\nvoluntary-removal\n"),
+        "two people: both options: {record}"
+    );
+    assert!(record.contains("non-players auc cartels"), "{record}");
+    // The second sitting goes on from the record with the same seats, and finishes.
+    let (code, out, err) = abyss_typed(&["play", "--load", &saved], &typed_answers(20_000));
+    assert_eq!(code, 0, "{err}\n{out}");
+    assert!(out.contains("At the terminal: Government; FARC"), "{out}");
+    assert!(out.contains("Game over"), "{out}");
+    assert!(
+        out.contains("(seed 5: `abyss play --seed 5` plays this deal again)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_saved_game_keeps_its_seats() {
+    let dir = Scratch::new("seats");
+    let saved = dir.file("govt.rec");
+    let typed = format!("{}save {saved}\nquit\n", typed_answers(3));
+    let (code, out, _) = abyss_typed(&["play", "--human", "govt", "--seed", "2"], &typed);
+    assert_eq!(code, 0, "{out}");
+    let (code, _, err) = abyss_typed(&["play", "--load", &saved, "--human", "farc"], "quit\n");
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("was played with --human govt; it cannot be continued with --human farc"),
+        "{err}"
+    );
+    let (code, _, err) = abyss_typed(&["play", "--load", &saved, "--seed", "3"], "quit\n");
+    assert_eq!(code, 2);
+    assert!(err.contains("was played with seed 2"), "{err}");
+    let (code, out, _) = abyss_typed(&["play", "--load", &saved, "--human", "govt"], "quit\n");
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("At the terminal: Government   Non-players (section 8): FARC, AUC, Cartels"),
+        "{out}"
+    );
+}
+
+#[test]
+fn quit_warns_when_the_game_since_the_last_save_would_be_lost() {
+    let typed = format!("{}quit\nquit\n", typed_answers(2));
+    let (code, out, _) = abyss_typed(&["play", "--human", "govt", "--seed", "4"], &typed);
+    assert_eq!(code, 0);
+    assert!(out.contains("since the last save would be lost"), "{out}");
+}
+
+#[test]
+fn the_deadlock_repro_passes() {
+    // ../shared/audits/play/play-deadlock.sh: 1, 2 and 4 people, each typing `quit`.
+    for args in [
+        &["play", "--human", "govt"][..],
+        &["play", "--human", "govt,farc"][..],
+        &["play"][..],
+    ] {
+        let (code, out, err) = abyss_typed(args, "quit\n");
+        assert_eq!(code, 0, "{args:?}: {err}");
+        // Some person was asked something (the seed is drawn, so the question varies).
+        let prompts = ["Government> ", "FARC> ", "AUC> ", "Cartels> "];
+        assert!(prompts.iter().any(|p| out.contains(p)), "{args:?}: {out}");
+    }
+}
+
+#[test]
+fn play_draws_a_seed_and_says_it() {
+    let (code, out, _) = abyss_typed(&["play", "--human", "govt"], "quit\n");
+    assert_eq!(code, 0);
+    let seed = |out: &str| {
+        out.lines()
+            .find_map(|l| l.split("seed ").nth(1))
+            .map(|s| s.split(|c: char| !c.is_ascii_digit()).next().unwrap().to_string())
+            .unwrap()
+    };
+    let (_, again, _) = abyss_typed(&["play", "--human", "govt"], "quit\n");
+    assert!(out.contains("(drawn: --seed plays it again)"), "{out}");
+    assert_ne!(seed(&out), seed(&again), "two games, two seeds");
+}
+
+#[test]
+fn every_printing_subcommand_ends_quietly_on_a_closed_pipe() {
+    let dir = Scratch::new("pipes");
+    let record = dir.file("game.rec");
+    let (code, _, _) = abyss(&[
+        "sim",
+        "--games",
+        "1",
+        "--seed",
+        "3",
+        "--save-records",
+        dir.0.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0);
+    std::fs::rename(dir.file("standard-seed-3.rec"), &record).unwrap();
+    for args in [
+        &["validate"][..],
+        &["show"][..],
+        &["sim", "--games", "2", "--seed", "1"][..],
+        &["lua-defs"][..],
+        &["replay", &record, "--details"][..],
+        &["test", "tests/scenarios/sequence.test"][..],
+        &["event", "8"][..],
+        &["completions", "bash"][..],
+    ] {
+        // The reader is gone before abyss writes anything: every write fails with EPIPE.
+        let (reader, writer) = std::io::pipe().unwrap();
+        drop(reader);
+        let out = Command::new(env!("CARGO_BIN_EXE_abyss"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(writer)
+            .stderr(std::process::Stdio::piped())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn replay_prints_the_narrative_and_carries_the_players_options() {
+    let (code, out, _) = abyss(&["replay", "tests/fixtures/records/player-options.rec", "--verify"]);
+    // The record stops inside the Train (no trailer says so): all 9 answers are used.
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("9 of 9 answers used"), "{out}");
+    assert!(
+        out.contains("— Card 1: 1st Division (Government, FARC, AUC, Cartels) —"),
+        "{out}"
+    );
+    let dir = Scratch::new("narrative");
+    abyss(&[
+        "sim",
+        "--games",
+        "1",
+        "--seed",
+        "9",
+        "--agents",
+        "nonplayer",
+        "--save-records",
+        dir.0.to_str().unwrap(),
+    ]);
+    let (code, out, _) = abyss(&["replay", &dir.file("standard-seed-9.rec"), "--verify"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("Propaganda, Resources: Government +"), "{out}");
+    assert!(
+        out.lines().any(|l| l.starts_with("FARC: ") && l.contains(" in ")),
+        "{out}"
+    );
+    assert!(out.contains("game over: "), "{out}");
+}
+
+#[test]
+fn sim_prints_the_summary_and_keeps_bot_diagnostics_for_verbose() {
+    let (_, out, err) = abyss(&["sim", "--games", "2", "--agents", "nonplayer"]);
+    assert!(out.contains("2 games from `standard`"), "{out}");
+    assert!(err.contains("abyss: seed "), "a drawn seed is said: {err}");
+    assert!(!out.contains("Non-player rules fired"), "{out}");
+    let (_, out, _) = abyss(&[
+        "sim",
+        "--games",
+        "2",
+        "--seed",
+        "1",
+        "--agents",
+        "nonplayer",
+        "--verbose",
+    ]);
+    assert!(out.contains("Non-player rules fired"), "{out}");
+    assert!(out.contains("seeds 1..=2"), "{out}");
+}
+
+#[test]
+fn seeds_past_the_top_are_refused_and_jobs_are_capped() {
+    let (code, _, err) = abyss(&["sim", "--games", "10", "--seed", "18446744073709551610"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("runs past the largest seed"), "{err}");
+    let (code, _, err) = abyss(&["validate", "--games", "10", "--seed", "18446744073709551610"]);
+    assert_eq!(code, 2, "{err}");
+    let (code, out, err) = abyss(&["sim", "--games", "3", "--seed", "1", "--jobs", "100000"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("--jobs 100000: this machine runs"), "{err}");
+    assert!(out.contains("3 games"), "{out}");
+}
+
+/// A mod whose card 8 shaded fails about half the time: never on every try (so static
+/// `validate` passes), but in some games.
+fn flaky_card_8(dir: &Scratch) -> String {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("events/008_fuerza_aerea_colombiana.lua")).unwrap();
+    let text = text.replace(
+        "g:add_resources(\"govt\", -9)",
+        "if g:roll() <= 3 then error(\"flaky\") end\n    g:add_resources(\"govt\", -9)",
+    );
+    assert!(text.contains("flaky"));
+    std::fs::create_dir_all(dir.0.join("mod/events")).unwrap();
+    std::fs::write(dir.0.join("mod/events/008_fuerza_aerea_colombiana.lua"), text).unwrap();
+    dir.file("mod")
+}
+
+#[test]
+fn failed_events_are_counted_and_named_and_json_says_not_ok() {
+    let dir = Scratch::new("flaky");
+    let m = flaky_card_8(&dir);
+    let (code, out, _) = abyss(&["sim", "--games", "30", "--seed", "1", "--mod", &m]);
+    assert_eq!(
+        code, 0,
+        "an Event that fails is rolled back and the game goes on: {out}"
+    );
+    assert!(out.contains("Events failed and rolled back:"), "{out}");
+    assert!(out.contains("08-shaded"), "{out}");
+    let failures = dir.file("failures");
+    let (code, out, _) = abyss(&[
+        "validate",
+        "--games",
+        "30",
+        "--seed",
+        "1",
+        "--mod",
+        &m,
+        "--format",
+        "json",
+        "--save-failures",
+        &failures,
+    ]);
+    assert_eq!(code, 1, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["ok"], serde_json::Value::Bool(false), "{out}");
+    let f = &v["playouts"]["failures"][0];
+    assert!(
+        f["seed"].is_u64() && f["error"].as_str().unwrap().contains("flaky"),
+        "{out}"
+    );
+    assert!(v["playouts"]["failed_events"][0]["side"] == "08-shaded", "{out}");
+}
+
+#[test]
+fn validate_reports_an_event_side_that_always_fails() {
+    let dir = Scratch::new("always");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("events/008_fuerza_aerea_colombiana.lua")).unwrap();
+    std::fs::create_dir_all(dir.0.join("events")).unwrap();
+    std::fs::write(
+        dir.0.join("events/008_fuerza_aerea_colombiana.lua"),
+        text.replace("g:add_resources(\"govt\", -9)", "error(\"always\")"),
+    )
+    .unwrap();
+    let (code, out, _) = abyss(&["validate", "--mod", dir.0.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    let line = 1 + text
+        .lines()
+        .position(|l| l.contains("g:add_resources(\"govt\", -9)"))
+        .expect("card 8 shaded's line");
+    assert!(
+        out.contains(&format!(
+            "events/008_fuerza_aerea_colombiana.lua:{line}: event-always-fails: card 8 (Fuerza Aérea Colombiana), shaded"
+        )),
+        "{out}"
+    );
+}
+
+#[test]
+fn content_findings_exit_1_in_every_subcommand() {
+    let broken = ["--mod", "tests/fixtures/broken/base_on_loc", "--scenario", "broken"];
+    for cmd in [
+        &["show"][..],
+        &["sim", "--games", "1", "--seed", "1"][..],
+        &["event", "8"][..],
+    ] {
+        let args: Vec<&str> = cmd.iter().chain(broken.iter()).copied().collect();
+        let (code, _, err) = abyss(&args);
+        assert_eq!(code, 1, "{args:?}: {err}");
+        assert!(err.contains("base-on-loc"), "{args:?}: {err}");
+    }
+    assert_eq!(abyss(&["replay", "/no/such/record.rec"]).0, 2);
+}
+
+#[test]
+fn completions_and_event_diffs() {
+    let (code, out, _) = abyss(&["completions", "bash"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("_abyss"), "{}", &out[..out.len().min(300)]);
+    // Card 3 Tapias, shaded: a Capability; only the hook it changes is printed.
+    let (code, out, _) = abyss(&["event", "3", "--side", "shaded"]);
+    assert_eq!(code, 0, "{out}");
+    let hooks: Vec<&str> = out.lines().filter(|l| l.contains("hook ")).collect();
+    assert!(!hooks.is_empty() && hooks.len() <= 2, "{out}");
+    assert!(!out.contains("Modifiers {"), "{out}");
 }

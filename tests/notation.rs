@@ -177,7 +177,7 @@ fn a_truncated_record_stops_where_it_ends_and_a_changed_one_where_it_diverges() 
     assert!(!out.script.ran_out);
     let msg = out.result.unwrap_err().to_string();
     assert!(msg.contains("is not an option of"), "{msg}");
-    assert!(msg.contains(asked.prompt), "{msg}");
+    assert!(msg.contains(&*asked.prompt), "{msg}");
     assert_eq!(rec.answer_line(9), Some(16), "header of 6 lines, then answers");
 }
 
@@ -309,17 +309,62 @@ expect error "is not an option"
   winner farc
   winner govt+auc
   card 28
+  sequence govt 1st-op-sa
+  sequence farc 2nd-limited-op
+  margin cartels -30
+  margin govt 4
 
 test "no play block"
 setup standard
 expect
+
+test "checkpoints between play blocks"
+setup standard
+  dice 1 6 3
+  bot-dice farc 2 2
+play
+  govt pass
+expect after card 28
+  sequence govt eligible
+expect after resources 2
+  margin farc -5
+play
+  farc pass
+  auc pass
+expect after card
+expect after reset
+  terror cesar 0
+play
+  cartels pass
+expect
+
+test "a checkpoint before any answer"
+setup standard
+expect after victory
+  aid 9
+play
+  govt pass
+expect
+
+test "an empty play block"
+setup standard
+play
+expect after card
+expect
 "#;
     let tf = TestFile::parse(text, "all.test").unwrap();
-    assert_eq!(tf.tests.len(), 2);
+    assert_eq!(tf.tests.len(), 5);
     let t = &tf.tests[0];
     assert_eq!(t.name, "all the words \"quoted\"");
     assert_eq!(t.changes.len(), 23);
-    assert_eq!(t.facts.len(), 26);
+    assert_eq!(t.facts.len(), 30);
+    let c = &tf.tests[2];
+    assert_eq!(c.play.as_ref().map(Vec::len), Some(4));
+    let at: Vec<(usize, usize)> = c.checkpoints.iter().map(|c| (c.after_answers, c.facts.len())).collect();
+    assert_eq!(at, [(1, 1), (1, 1), (3, 0), (3, 1)]);
+    assert_eq!(c.checkpoints[1].number, Some(2));
+    assert_eq!(tf.tests[3].checkpoints[0].after_answers, 0);
+    assert_eq!(tf.tests[4].play, Some(Vec::new()));
     assert_eq!(t.play.as_ref().map(Vec::len), Some(2));
     assert_eq!(t.error.as_deref(), Some("is not an option"));
     assert!(tf.tests[1].play.is_none());
@@ -430,8 +475,10 @@ fn sim_writes_each_failing_game_as_a_record_that_replays() {
         outcome: Err(stop.clone()),
         cards: 0,
         decisions: 50,
+        card: None,
         answers,
         events: vec![],
+        event_failures: vec![],
         fired: Default::default(),
     };
     let dir = TempDir::new("save-failures");

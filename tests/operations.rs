@@ -1327,15 +1327,25 @@ fn patrol_caps_setup() -> (abyss::kernel::Ruleset, abyss::content::Setup) {
 #[test]
 fn patrol_capabilities_assault_in_each_loc_or_none_and_no_activation() {
     let (r, s) = patrol_caps_setup();
-    // Plan Meteoro unshaded: a free Assault in each LoC, no question.
+    // Plan Meteoro unshaded: a free Assault in each LoC, each "if desired" (3.2.2): the
+    // Government picks them one at a time and may stop.
     let mut each = s.clone();
     each.state.set_lasting_modifier("patrol_assault_each_loc", 1).unwrap();
-    let t = play_traced(&r, each, &[1], "govt patrol\ngovt done");
+    let t = play_traced(
+        &r,
+        each.clone(),
+        &[1],
+        "govt patrol\ngovt done\ngovt loc_cali_pasto\ngovt loc_bogota_neiva",
+    );
     t.assert_ran_out();
     assert_eq!(t.waiting(), "govt: Add a Special Activity?");
     let st = &t.game.state;
     assert_eq!(pieces(st, &r, "loc_bogota_neiva"), "1 troops, 1 farc A");
     assert_eq!(pieces(st, &r, "loc_cali_pasto"), "1 police");
+    let t = play_traced(&r, each, &[1], "govt patrol\ngovt done\ngovt loc_cali_pasto\ngovt done");
+    t.assert_ran_out();
+    assert_eq!(t.waiting(), "govt: Add a Special Activity?");
+    assert_eq!(pieces(&t.game.state, &r, "loc_bogota_neiva"), "1 troops, 2 farc A");
     // Plan Meteoro shaded: no free Assault.
     let mut none = s.clone();
     none.state.set_lasting_modifier("patrol_no_assault", 1).unwrap();

@@ -4,6 +4,7 @@
 mod common;
 
 use abyss::content::ContentFiles;
+use abyss::notation::TestFile;
 use abyss::notation::suite::{Runner, run_path};
 use common::TempDir;
 use std::path::Path;
@@ -231,4 +232,123 @@ fn the_test_command_prints_each_test_and_exits_1_on_a_failure() {
         "{out}"
     );
     assert_eq!(run(&["test", "no/such/folder"]).0, 2);
+}
+
+/// Every failure of a file's tests, as "line: message", test by test.
+fn all_failures(text: &str) -> Vec<Vec<String>> {
+    let files = ContentFiles::embedded();
+    let mut runner = Runner::new(&files).unwrap();
+    runner
+        .run_file("new.test", text)
+        .unwrap()
+        .into_iter()
+        .map(|r| r.failures.iter().map(|d| d.to_string()).collect())
+        .collect()
+}
+
+const ATTACK: &str = "setup standard\n  deck 28 2\n  place cesar farc-guerrilla 2\n  place cesar govt-troops 1\n  place cesar govt-police 1\n";
+
+#[test]
+fn scripted_dice_that_are_not_all_rolled_fail_at_the_dice_line() {
+    // Line 7: the `dice` line. The play stops before the Attack's roll: 1 of 2 rolls unused.
+    let text = format!(
+        "test \"dice\"\n{ATTACK}  dice 3 5\nplay\n  farc attack\n  farc cesar\n  farc roll\nexpect\n  count cesar govt-troops 1\n\n\
+         test \"too few\"\n{ATTACK}  dice 1\nplay\n  farc attack\n  farc cesar\nexpect\n"
+    );
+    let f = all_failures(&text);
+    assert_eq!(
+        f[0],
+        ["new.test:7: dice: the game rolled 1 of the 2 scripted rolls; not rolled: 5"]
+    );
+    assert_eq!(
+        f[1],
+        ["new.test:21: dice: the game rolled 0 of the 1 scripted rolls; not rolled: 1"]
+    );
+    // A roll outside 1..6 is refused where it is written.
+    let e = TestFile::parse(&format!("test \"x\"\n{ATTACK}  dice 3 7\nexpect\n"), "new.test").unwrap_err();
+    assert_eq!(e.to_string(), "new.test:7: dice: 7 is not a die roll (1 to 6)");
+}
+
+#[test]
+fn sequence_and_margin_facts_say_what_they_expected_and_got() {
+    let text = format!(
+        "test \"boxes\"\n{ATTACK}  dice 6\nplay\n  farc attack\n  farc cesar\n  farc roll\n  farc done\n  farc done\n  auc pass\n\
+         expect\n  sequence farc 1st-op-sa\n  sequence auc eligible\n  sequence govt eligible\n  margin govt -11\n  margin cartels 30\n"
+    );
+    let f = all_failures(&text);
+    assert_eq!(
+        f[0],
+        [
+            "new.test:16: sequence farc: expected 1st-op-sa, got 1st-op",
+            "new.test:17: sequence auc: expected eligible, got passed",
+            "new.test:19: margin govt: expected -11, got -10",
+            "new.test:20: margin cartels: expected 30, got -30",
+        ]
+    );
+    let e = TestFile::parse(
+        "test \"x\"\nsetup standard\nexpect\n  sequence govt 3rd-op\n",
+        "new.test",
+    )
+    .unwrap_err();
+    assert_eq!((e.line, e.col), (4, Some(17)));
+    assert!(
+        e.message
+            .contains("a Sequence of Play box (eligible, ineligible, passed, 1st-event"),
+        "{e}"
+    );
+}
+
+#[test]
+fn checkpoints_fail_at_their_lines_and_name_what_kept_the_game_from_them() {
+    let text = "test \"a wrong fact at a checkpoint\"\nsetup standard\n  deck 73 28 2\n\
+                expect after resources\n  resources govt 40\n  options govt: done\nexpect\n\n\
+                test \"a checkpoint the play never reaches\"\nsetup standard\n  deck 73 28 2\n\
+                expect after reset\n  terror cesar 0\nexpect\n\n\
+                test \"a checkpoint written before answers it comes after\"\nsetup standard\n  deck 28 2\n\
+                play\n  farc pass\nexpect after card\nplay\n  auc pass\n  cartels pass\n  govt pass\nexpect\n\n\
+                test \"a checkpoint for a card that never comes\"\nsetup standard\n  deck 28 2\n\
+                expect after card 57\nexpect\n";
+    let f = all_failures(text);
+    assert_eq!(
+        f[0],
+        [
+            "new.test:5: resources govt: expected 40, got 70",
+            "new.test:6: options govt: no question is pending at a checkpoint (`expect after`)",
+        ]
+    );
+    assert_eq!(
+        f[1],
+        [
+            "new.test:12: expect after reset: the game did not get there (the play stopped first, at Government's \"Civic Action in which space?\")"
+        ]
+    );
+    assert_eq!(
+        f[2],
+        ["new.test:21: expect after card: the game got there only after answer `auc pass` (line 23), written after it"]
+    );
+    assert_eq!(
+        f[3],
+        [
+            "new.test:31: expect after card 57: the game did not get there (the play stopped first, at FARC's \"Execute the Event or an Operation, or Pass?\")"
+        ]
+    );
+}
+
+#[test]
+fn a_forced_non_player_answer_that_is_not_offered_fails_at_its_line() {
+    let text = "test \"forced\"\nsetup standard\n  deck 57 68\n  seating govt farc auc non-players cartels\n\
+                play\n  cartels train\nexpect\n\n\
+                test \"forced, then checked\"\nsetup standard\n  deck 57 68\n  seating govt farc auc non-players cartels\n\
+                play\n  cartels pass\nexpect\n  answered cartels: event-shaded\n";
+    let f = all_failures(text);
+    assert_eq!(f[0].len(), 1);
+    assert!(
+        f[0][0].starts_with("new.test:6: answer `cartels train`: diverged: `train` is not an option of \"Execute the Event or an Operation, or Pass?\""),
+        "{}",
+        f[0][0]
+    );
+    assert_eq!(
+        f[1],
+        ["new.test:16: answered cartels: Cartels answered: pass; expected: event-shaded"]
+    );
 }

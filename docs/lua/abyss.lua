@@ -6,6 +6,7 @@
 ---@alias Faction "govt"|"farc"|"auc"|"cartels"
 ---@alias PieceKind "troops"|"police"|"base"|"guerrilla"
 ---@alias GuerrillaState "underground"|"active"
+---@alias Trait "city"|"department"|"loc"|"pipeline"|"mountain"|"forest"|"grassland"|"coastal"|"populated"|"zero_pop"|"farc_zone"
 
 ---Capability and Momentum hooks (src/kernel/modifiers.rs).
 ---@class Hooks
@@ -61,18 +62,27 @@ function Abyss:card() end
 ---@return "unshaded"|"shaded"
 function Abyss:side() end
 
----Every space in play, in map order.
+---Run `body` with `faction` making every selection (5.1: the Faction the text orders to act), instead of the executing Faction.
 ---
----`g:spaces() -> space[]`
----@return Space[]
-function Abyss:spaces() end
+---`g:as(faction, body: fun())`
+---@param faction Faction|Faction[]|"insurgents"
+---@param body fun()
+function Abyss:as(faction, body) end
 
----The spaces in play for which pred is true, in map order.
+---The spaces in play in map order: all, those with a trait ("department", "city", "loc", "pipeline", "mountain", "forest", "grassland", "coastal", "populated", "zero_pop", "farc_zone"), or those for which a function is true.
 ---
----`g:spaces_where(pred: fun(space): boolean) -> space[]`
----@param pred fun(space): boolean
+---`g:spaces(which?: trait|fun(space): boolean) -> space[]`
+---@param which? trait|fun(space): boolean
 ---@return Space[]
-function Abyss:spaces_where(pred) end
+function Abyss:spaces(which) end
+
+---Has the space this trait (see g:spaces)?
+---
+---`g:is(space, trait) -> boolean`
+---@param space Space
+---@param trait Trait
+---@return boolean
+function Abyss:is(space, trait) end
 
 ---A space's printed name.
 ---
@@ -88,41 +98,6 @@ function Abyss:name(space) end
 ---@return boolean
 function Abyss:in_play(space) end
 
----Is the space a City?
----
----`g:is_city(space) -> boolean`
----@param space Space
----@return boolean
-function Abyss:is_city(space) end
-
----Is the space a Department?
----
----`g:is_department(space) -> boolean`
----@param space Space
----@return boolean
-function Abyss:is_department(space) end
-
----Is the space a Line of Communication?
----
----`g:is_loc(space) -> boolean`
----@param space Space
----@return boolean
-function Abyss:is_loc(space) end
-
----Is the space a pipeline LoC?
----
----`g:is_pipeline(space) -> boolean`
----@param space Space
----@return boolean
-function Abyss:is_pipeline(space) end
-
----A Department's terrain.
----
----`g:terrain(space) -> "forest"|"mountain"|"grassland"|nil`
----@param space Space
----@return "forest"|"mountain"|"grassland"|nil
-function Abyss:terrain(space) end
-
 ---Population (0 for LoCs).
 ---
 ---`g:pop(space) -> integer`
@@ -137,16 +112,9 @@ function Abyss:pop(space) end
 ---@return integer
 function Abyss:econ(space) end
 
----Does the space touch the sea?
----
----`g:is_coastal(space) -> boolean`
----@param space Space
----@return boolean
-function Abyss:is_coastal(space) end
-
 ---Does the space border a country ("ecuador", "venezuela", "panama", ...)?
 ---
----`g:borders(space, country: string) -> boolean`
+---`g:borders(space, country) -> boolean`
 ---@param space Space
 ---@param country string
 ---@return boolean
@@ -171,7 +139,7 @@ function Abyss:is_adjacent(a, b) end
 ---
 ---`g:count(space, faction?, kind?, state?) -> integer`
 ---@param space Space
----@param faction? Faction
+---@param faction? Faction|Faction[]|"insurgents"
 ---@param kind? PieceKind
 ---@param state? GuerrillaState
 ---@return integer
@@ -180,7 +148,7 @@ function Abyss:count(space, faction, kind, state) end
 ---Pieces of a type in Available Forces.
 ---
 ---`g:available(faction, kind) -> integer`
----@param faction Faction
+---@param faction Faction|Faction[]|"insurgents"
 ---@param kind PieceKind
 ---@return integer
 function Abyss:available(faction, kind) end
@@ -188,28 +156,20 @@ function Abyss:available(faction, kind) end
 ---Pieces of a type on the map.
 ---
 ---`g:on_map(faction, kind) -> integer`
----@param faction Faction
+---@param faction Faction|Faction[]|"insurgents"
 ---@param kind PieceKind
 ---@return integer
 function Abyss:on_map(faction, kind) end
 
----Is one such piece Available, and may it stack there (1.4.2)?
+---Are n (1) such pieces Available, and may they all stack there (1.4.2: Bases, FARC Zones, Ecuador and Panamá)?
 ---
----`g:can_place(space, faction, kind) -> boolean`
+---`g:can_place(space, faction, kind, n?) -> boolean`
 ---@param space Space
----@param faction Faction
+---@param faction Faction|Faction[]|"insurgents"
 ---@param kind PieceKind
+---@param n? integer|"all"
 ---@return boolean
-function Abyss:can_place(space, faction, kind) end
-
----May one more such piece stand there (1.4.2: Bases, FARC Zones, Ecuador)?
----
----`g:can_stack(space, faction, kind) -> boolean`
----@param space Space
----@param faction Faction
----@param kind PieceKind
----@return boolean
-function Abyss:can_stack(space, faction, kind) end
+function Abyss:can_place(space, faction, kind, n) end
 
 ---Support level: 2 Active Support ... -2 Active Opposition.
 ---
@@ -217,13 +177,6 @@ function Abyss:can_stack(space, faction, kind) end
 ---@param space Space
 ---@return integer
 function Abyss:support(space) end
-
----Can the space hold Support or Opposition (a City or Department with Population)?
----
----`g:populated(space) -> boolean`
----@param space Space
----@return boolean
-function Abyss:populated(space) end
 
 ---Who controls the space.
 ---
@@ -252,19 +205,13 @@ function Abyss:sabotaged(space) end
 ---@return integer
 function Abyss:markers_left() end
 
----Is the space a FARC Zone?
+---Shipments held (in a space, by a Faction's Guerrillas; all on the map with no arguments).
 ---
----`g:farc_zone(space) -> boolean`
----@param space Space
----@return boolean
-function Abyss:farc_zone(space) end
-
----Shipments held in a space (all on the map with no space).
----
----`g:shipments(space?) -> integer`
+---`g:shipments(space?, faction?) -> integer`
 ---@param space? Space
+---@param faction? Faction|Faction[]|"insurgents"
 ---@return integer
-function Abyss:shipments(space) end
+function Abyss:shipments(space, faction) end
 
 ---Shipment markers not on the map.
 ---
@@ -275,7 +222,7 @@ function Abyss:shipments_available() end
 ---A Faction's Resources.
 ---
 ---`g:resources(faction) -> integer`
----@param faction Faction
+---@param faction Faction|Faction[]|"insurgents"
 ---@return integer
 function Abyss:resources(faction) end
 
@@ -294,7 +241,7 @@ function Abyss:president() end
 ---Is the Faction Eligible?
 ---
 ---`g:eligible(faction) -> boolean`
----@param faction Faction
+---@param faction Faction|Faction[]|"insurgents"
 ---@return boolean
 function Abyss:eligible(faction) end
 
@@ -310,99 +257,138 @@ function Abyss:total_support() end
 ---@return integer
 function Abyss:total_opposition() end
 
----Place n (1) Available pieces (Guerrillas Underground); error if unavailable or against stacking.
+---Place n (1) Available pieces (Guerrillas Underground), as many as are Available and may stack; returns how many.
 ---
 ---`g:place(space, faction, kind, n?) -> integer`
 ---@param space Space
----@param faction Faction
+---@param faction Faction|Faction[]|"insurgents"
 ---@param kind PieceKind
----@param n? integer
+---@param n? integer|"all"
 ---@return integer
 function Abyss:place(space, faction, kind, n) end
 
----Place up to n pieces, stopping when none is Available or stacking forbids; returns how many.
+---Place "any n pieces" of a Faction: its executor picks each piece's kind among those it can place (all its kinds, or `kinds`); returns how many.
 ---
----`g:place_up_to(space, faction, kind, n) -> integer`
+---`g:place_pieces(space, faction, n, kinds?: kind[]) -> integer`
 ---@param space Space
----@param faction Faction
----@param kind PieceKind
----@param n integer
+---@param faction Faction|Faction[]|"insurgents"
+---@param n integer|"all"
+---@param kinds? kind[]
 ---@return integer
-function Abyss:place_up_to(space, faction, kind, n) end
+function Abyss:place_pieces(space, faction, n, kinds) end
 
----Remove n (1) pieces to Available; Shipments held pass on or are lost (4.5.3).
+---Remove n (1; "all" for every one) pieces of a Faction ("insurgents": any Insurgent) to Available; the executor picks which when they differ (kind nil: any kind; Bases need not go last). Shipments held pass to their owner (4.5.3). Returns how many.
 ---
----`g:remove(space, faction, kind, n?, state?) -> integer`
+---`g:remove(space, faction, kind?, n?, state?) -> integer`
 ---@param space Space
----@param faction Faction
----@param kind PieceKind
----@param n? integer
+---@param faction Faction|Faction[]|"insurgents"
+---@param kind? PieceKind
+---@param n? integer|"all"
 ---@param state? GuerrillaState
 ---@return integer
 function Abyss:remove(space, faction, kind, n, state) end
 
----Replace one piece with an Available piece (1.4.1): false if none was Available (the piece is removed anyway).
+---Remove up to n pieces, one at a time: the executor may stop. Returns how many.
 ---
----`g:replace(space, faction, kind, state?, by_faction, by_kind) -> boolean`
+---`g:remove_up_to(space, faction, n, kind?) -> integer`
 ---@param space Space
----@param faction Faction
----@param kind PieceKind
----@param state? GuerrillaState
----@param by_faction Faction
----@param by_kind PieceKind
----@return boolean
-function Abyss:replace(space, faction, kind, state, by_faction, by_kind) end
+---@param faction Faction|Faction[]|"insurgents"
+---@param n integer|"all"
+---@param kind? PieceKind
+---@return integer
+function Abyss:remove_up_to(space, faction, n, kind) end
 
----Move n (1) pieces; they keep their state and Shipments.
+---Replace n (1; "all") pieces (kind nil: of any kind, the executor picks; Guerrillas: of `state` only, if given) with Available pieces of by_faction (a list: the executor picks; by_kind nil: the executor picks the kind). 5.1.1: with none Available the piece is removed; where stacking forbids the replacement nothing happens there. Returns how many were replaced or removed.
 ---
----`g:move(from, to, faction, kind, n?, state?) -> integer`
+---`g:replace(space, faction, kind?, by_faction, by_kind?, n?, state?) -> integer`
+---@param space Space
+---@param faction Faction|Faction[]|"insurgents"
+---@param kind? PieceKind
+---@param by_faction Faction|Faction[]|"insurgents"
+---@param by_kind? PieceKind
+---@param n? integer|"all"
+---@param state? GuerrillaState
+---@return integer
+function Abyss:replace(space, faction, kind, by_faction, by_kind, n, state) end
+
+---Move n (1; "all") pieces, as many as may stack; they keep their state and Shipments; returns how many.
+---
+---`g:move(from, to, faction, kind?, n?, state?) -> integer`
 ---@param from Space
 ---@param to Space
----@param faction Faction
----@param kind PieceKind
----@param n? integer
+---@param faction Faction|Faction[]|"insurgents"
+---@param kind? PieceKind
+---@param n? integer|"all"
 ---@param state? GuerrillaState
 ---@return integer
 function Abyss:move(from, to, faction, kind, n, state) end
 
----Flip up to n (all if nil) Underground Guerrillas Active; returns how many.
+---Flip n (all if nil) Underground Guerrillas of a Faction (nil: all Insurgents) Active; returns how many.
 ---
----`g:activate(space, faction, n?) -> integer`
+---`g:activate(space, faction?, n?) -> integer`
 ---@param space Space
----@param faction Faction
----@param n? integer
+---@param faction? Faction|Faction[]|"insurgents"
+---@param n? integer|"all"
 ---@return integer
 function Abyss:activate(space, faction, n) end
 
----Flip up to n (all if nil) Active Guerrillas Underground; returns how many.
+---Flip n (all if nil) Active Guerrillas Underground; returns how many.
 ---
----`g:underground(space, faction, n?) -> integer`
+---`g:underground(space, faction?, n?) -> integer`
 ---@param space Space
----@param faction Faction
----@param n? integer
+---@param faction? Faction|Faction[]|"insurgents"
+---@param n? integer|"all"
 ---@return integer
 function Abyss:underground(space, faction, n) end
 
----Set Support (2..-2) in a populated space.
+---Flip n Guerrillas anywhere (among `from`), one at a time: the chooser picks each space and Faction; `up_to` lets it stop.
 ---
----`g:set_support(space, level: integer)`
----@param space Space
----@param level integer
-function Abyss:set_support(space, level) end
+---`g:flip{ n=, to="active"|"underground", faction?=, from?=space[], up_to?=false, by?= } -> integer`
+---@param args table
+---@return integer
+function Abyss:flip(args) end
+
+---Place n pieces one at a time, each in a space the chooser picks among `from` where it can go.
+---
+---`g:place_in{ faction=, kind=, n=, from=space[], up_to?=false, by?= } -> integer`
+---@param args table
+---@return integer
+function Abyss:place_in(args) end
+
+---Move n pieces one at a time (each at most once): the chooser picks origin, piece and destination.
+---
+---`g:move_pieces{ faction=, kind=, n=, to="adjacent"|"any"|space[], from?=space[], up_to?=false, by?= } -> integer`
+---@param args table
+---@return integer
+function Abyss:move_pieces(args) end
+
+---Remove n pieces one at a time from spaces among `from`: the chooser picks each space and piece.
+---
+---`g:remove_pieces{ faction=, kind?=, n=, from?=space[], up_to?=false, by?= } -> integer`
+---@param args table
+---@return integer
+function Abyss:remove_pieces(args) end
 
 ---Shift toward Active Support (+) or Opposition (-), as far as the track allows; returns the shift made.
 ---
----`g:shift_support(space, levels: integer) -> integer`
+---`g:shift_support(space, levels) -> integer`
 ---@param space Space
 ---@param levels integer
 ---@return integer
 function Abyss:shift_support(space, levels) end
 
+---Set Support (2..-2, or "passive_support"...) in a populated space.
+---
+---`g:set_support(space, level: integer|level)`
+---@param space Space
+---@param level integer|level
+function Abyss:set_support(space, level) end
+
 ---Place up to n (1) Terror markers, as the pool allows; returns how many.
 ---
 ---`g:place_terror(space, n?) -> integer`
 ---@param space Space
----@param n? integer
+---@param n? integer|"all"
 ---@return integer
 function Abyss:place_terror(space, n) end
 
@@ -410,7 +396,7 @@ function Abyss:place_terror(space, n) end
 ---
 ---`g:remove_terror(space, n?) -> integer`
 ---@param space Space
----@param n? integer
+---@param n? integer|"all"
 ---@return integer
 function Abyss:remove_terror(space, n) end
 
@@ -428,12 +414,12 @@ function Abyss:sabotage(space) end
 ---@return boolean
 function Abyss:remove_sabotage(space) end
 
----6.4.4: the Government places a FARC Zone in one of the candidate Departments with the most FARC pieces, Redeploying out of it and removing its Bases.
+---6.4.4: the Government places a FARC Zone in a candidate Department with the most FARC pieces (among them, those where `effect` does the most, 5.1.3), Redeploying out of it and removing its Government Bases; then runs `effect`.
 ---
----`g:place_farc_zone(candidates: space[]) -> space|nil`
----@param candidates Space[]
+---`g:place_farc_zone{ from=space[], effect?=fun(space) } -> space|nil`
+---@param args table
 ---@return Space|nil
-function Abyss:place_farc_zone(candidates) end
+function Abyss:place_farc_zone(args) end
 
 ---Remove a FARC Zone.
 ---
@@ -441,11 +427,11 @@ function Abyss:place_farc_zone(candidates) end
 ---@param space Space
 function Abyss:remove_farc_zone(space) end
 
----Add (or subtract) Resources within 0..99 (5.1.1); returns the new value.
+---Add (or subtract) Resources within 0..99 (1.7); returns the new value.
 ---
 ---`g:add_resources(faction, n) -> integer`
----@param faction Faction
----@param n integer
+---@param faction Faction|Faction[]|"insurgents"
+---@param n integer|"all"
 ---@return integer
 function Abyss:add_resources(faction, n) end
 
@@ -454,26 +440,26 @@ function Abyss:add_resources(faction, n) end
 ---`g:transfer_resources(from, to, n) -> integer`
 ---@param from Space
 ---@param to Space
----@param n integer
+---@param n integer|"all"
 ---@return integer
 function Abyss:transfer_resources(from, to, n) end
 
 ---Add (or subtract) Aid within 0..29; returns the new value.
 ---
 ---`g:add_aid(n) -> integer`
----@param n integer
+---@param n integer|"all"
 ---@return integer
 function Abyss:add_aid(n) end
 
----Place an available Shipment with a Guerrilla of the Faction there; false if none.
+---Place an available Shipment with a Guerrilla of the Faction there (its owner picks which when it matters); false if none.
 ---
 ---`g:place_shipment(space, faction) -> boolean`
 ---@param space Space
----@param faction Faction
+---@param faction Faction|Faction[]|"insurgents"
 ---@return boolean
 function Abyss:place_shipment(space, faction) end
 
----Remove a Shipment held in the space; false if none.
+---Remove a Shipment held in the space (the executor picks which); false if none.
 ---
 ---`g:remove_shipment(space) -> boolean`
 ---@param space Space
@@ -483,9 +469,9 @@ function Abyss:remove_shipment(space) end
 ---Permanently remove up to n Available pieces; returns how many.
 ---
 ---`g:remove_from_game(faction, kind, n) -> integer`
----@param faction Faction
+---@param faction Faction|Faction[]|"insurgents"
 ---@param kind PieceKind
----@param n integer
+---@param n integer|"all"
 ---@return integer
 function Abyss:remove_from_game(faction, kind, n) end
 
@@ -510,13 +496,13 @@ function Abyss:log(text) end
 ---The Faction is Eligible for the next card whatever it did (2.3.7).
 ---
 ---`g:stay_eligible(faction)`
----@param faction Faction
+---@param faction Faction|Faction[]|"insurgents"
 function Abyss:stay_eligible(faction) end
 
----The Faction is Ineligible through the next card (2.3.7).
+---The Faction is Ineligible through the next card: it cannot act on this card either (2.3.7).
 ---
 ---`g:ineligible_through_next(faction)`
----@param faction Faction
+---@param faction Faction|Faction[]|"insurgents"
 function Abyss:ineligible_through_next(faction) end
 
 ---Put this card's side in the Govt Capabilities box (5.3) and set its hooks for the rest of the game, e.g. { sweep_cost = 1 }.
@@ -537,185 +523,83 @@ function Abyss:momentum(hooks) end
 ---@param hooks table
 function Abyss:lasting(hooks) end
 
----Choose spaces one by one among `from`.
+---Choose one space among `from`. With `effect`, only the spaces where it carries out the most of the text are offered (5.1.3), none if it can do nothing anywhere, and `effect` runs for the space chosen.
 ---
----`g:choose_spaces{prompt=, from=space[], min?=0, max?=#from, by?=faction} -> space[]`
----@param args table
----@return Space[]
-function Abyss:choose_spaces(args) end
-
----Choose one space among `from` (nil if none, or if optional and declined).
----
----`g:choose_space{prompt=, from=space[], optional?=false, by?=faction} -> space|nil`
+---`g:choose_space{ prompt=, from=space[], optional?=false, by?=, effect?=fun(space) } -> space|nil`
 ---@param args table
 ---@return Space|nil
 function Abyss:choose_space(args) end
 
----Choose a Faction.
+---Choose n spaces (as many as possible), or up to `up_to`, one at a time; `effect` runs after each pick (5.1.3 as in choose_space); `highest` offers only the remaining spaces of highest value.
 ---
----`g:choose_faction{prompt=, from=faction[], optional?=false, by?=faction} -> faction|nil`
+---`g:choose_spaces{ prompt=, from=space[], n?=, up_to?=, by?=, effect?=fun(space), highest?=fun(space): number } -> space[]`
+---@param args table
+---@return Space[]
+function Abyss:choose_spaces(args) end
+
+---Choose a Faction (with `effect`: among those where it does the most, 5.1.3).
+---
+---`g:choose_faction{ prompt=, from=faction[], optional?=false, by?=, effect?=fun(faction) } -> faction|nil`
 ---@param args table
 ---@return Faction|nil
 function Abyss:choose_faction(args) end
 
----Choose a class of pieces (returns nil if none or declined).
+---Choose one word: an Operation ("sweep"), a step ("remove", "replace", "place"), a Support level, a Faction. With `effect` (the text to carry out for the word chosen, e.g. one of an Event's modes), only the words where it does the most are offered (5.1.3), none (nil) if it can do nothing with any, and `effect` runs for the word chosen.
 ---
----`g:choose_piece{prompt=, space=, from={ {faction, kind, state?}, ... }, optional?=false, by?=faction} -> faction, kind, state`
+---`g:choose{ prompt=, from=word[], by?=, effect?=fun(word) } -> word|nil`
 ---@param args table
----@return faction, kind, state
-function Abyss:choose_piece(args) end
+---@return word|nil
+function Abyss:choose(args) end
 
 ---Choose a number.
 ---
----`g:choose_number{prompt=, min=, max=, by?=faction} -> integer`
+---`g:choose_number{ prompt=, min=, max=, by?= } -> integer`
 ---@param args table
 ---@return integer
 function Abyss:choose_number(args) end
 
----Choose among named steps ("remove", "replace", "place", ...).
+---A yes-or-no question.
 ---
----`g:choose_step{prompt=, from=string[], by?=faction} -> string`
----@param args table
----@return string
-function Abyss:choose_step(args) end
-
----Choose an Operation ("sweep", "assault", "attack", "terror", ...).
----
----`g:choose_op{prompt=, from=string[], by?=faction} -> string`
----@param args table
----@return string
-function Abyss:choose_op(args) end
-
----A yes/no question.
----
----`g:ask{prompt=, by?=faction} -> boolean`
+---`g:ask{ prompt=, by?= } -> boolean`
 ---@param args table
 ---@return boolean
 function Abyss:ask(args) end
 
----The Faction executes a free Operation (3.1.2, 5.5) without Special Activity, only in `spaces` if given (March: only into them); `no_move`: a Sweep that moves no cubes. Returns false if it cannot, else true and the spaces selected (March: the destinations).
+---The Faction `by` executes the free Operation (or picks among `ops`) by the engine's own rules, in `where` (for March: destinations), affecting only `against`. `each`: in each space possible. `overrides`: lasting Events that forbid or limit it yield (5.1.2). Returns the spaces it selected (none if impossible).
 ---
----`g:free_op{faction=, op=, spaces?=space[], limited?=false, no_move?=false} -> boolean, space[]`
+---`g:free_op{ op=|ops=, by=, where?=space[], against?=faction[], each?=false, limited?=false, no_move?=false, ambush?=false, any_guerrilla?=false, no_activation?=false, markers?=1, force?="auc_as_troops"|"police_as_troops", overrides?=false } -> space[]`
 ---@param args table
----@return boolean, space[]
+---@return Space[]
 function Abyss:free_op(args) end
 
----The Faction executes a free Special Activity (5.5): `special`, or the one it chooses among those possible now. Bribe honours `max_spaces` and `spaces`. false if none can be done.
+---Could that free Operation be executed now?
 ---
----`g:free_special{faction=, special?=, max_spaces?=, spaces?=space[], by?=faction} -> boolean`
----@param args table
----@return boolean
-function Abyss:free_special(args) end
-
----Could the Faction execute this free Operation now (the test free_op makes)?
----
----`g:op_possible{faction=, op=, spaces?=space[], limited?=false, no_move?=false} -> boolean`
+---`g:op_possible{ same as free_op } -> boolean`
 ---@param args table
 ---@return boolean
 function Abyss:op_possible(args) end
 
----Could the Faction execute this free Special Activity now?
+---The Faction executes a free Special Activity (or picks one possible now); false if none is possible.
 ---
----`g:special_possible(faction, special) -> boolean`
----@param faction Faction
----@param special any
+---`g:free_special{ by=, special?=, max_spaces?=, overrides?=false } -> boolean`
+---@param args table
 ---@return boolean
-function Abyss:special_possible(faction, special) end
+function Abyss:free_special(args) end
 
----The effective value of a Capability/Momentum hook (src/kernel/modifiers.rs), for Events that must respect one.
+---Could that free Special Activity be executed now?
 ---
----`g:hook(name) -> integer|boolean|faction[]|space[]`
----@param name any
----@return integer|boolean|faction[]|space[]
-function Abyss:hook(name) end
-
----Pieces an Assault by exactly this force removes there (3.2.4 with the hooks), ignoring the cubes present.
----
----`g:assault_capacity_of(space, troops, police) -> integer`
----@param space Space
----@param troops any
----@param police any
----@return integer
-function Abyss:assault_capacity_of(space, troops, police) end
-
----Activate up to n Underground Guerrillas in a space, `by` choosing whose (Sweep's activation).
----
----`g:activate_guerrillas{space=, n=, against?=faction[], by?=faction} -> nil`
+---`g:special_possible{ by=, special=, overrides?=false } -> boolean`
 ---@param args table
----@return nil
-function Abyss:activate_guerrillas(args) end
+---@return boolean
+function Abyss:special_possible(args) end
 
----Remove up to n enemy pieces, Bases last (1.4.1): exposed = Active Guerrillas (Assault), attack = cubes and Guerrillas, any = any piece. Returns Shipments lost.
+---The elements of a list for which pred is true, in order.
 ---
----`g:remove_enemies{space=, n=, how?="exposed"|"attack"|"any", against?=faction[], by?=faction} -> integer`
----@param args table
----@return integer
-function Abyss:remove_enemies(args) end
-
----Pieces an Assault there removes (3.2.4), counting extra cubes.
----
----`g:assault_capacity(space, extra_troops?, extra_police?) -> integer`
----@param space Space
----@param extra_troops? integer
----@param extra_police? integer
----@return integer
-function Abyss:assault_capacity(space, extra_troops, extra_police) end
-
----Guerrillas a Sweep there Activates (3.2.3, with the hooks), counting extra cubes.
----
----`g:sweep_activations(space, extra_troops?, extra_police?) -> integer`
----@param space Space
----@param extra_troops? integer
----@param extra_police? integer
----@return integer
-function Abyss:sweep_activations(space, extra_troops, extra_police) end
-
----Resolve an Assault in the space (with Drug Bust), as the Government.
----
----`g:assault_in(space)`
----@param space Space
-function Abyss:assault_in(space) end
-
----Resolve an Attack (or an Ambush) by the Faction in the space (3.3.3, 4.3.2).
----
----`g:attack_in(faction, space, ambush?) -> nil`
----@param faction Faction
----@param space Space
----@param ambush? boolean
----@return nil
-function Abyss:attack_in(faction, space, ambush) end
-
----Terror in the space: Activate 1 Underground Guerrilla of the Faction (unless use_active and an Active one is there, 5.5), then the marker and shift (3.3.4).
----
----`g:terror_in(faction, space, use_active?) -> nil`
----@param faction Faction
----@param space Space
----@param use_active? any
----@return nil
-function Abyss:terror_in(faction, space, use_active) end
-
----AUC Terror's Aid cut for that many spaces (3.3.4).
----
----`g:aid_cut(spaces: integer)`
----@param spaces integer
-function Abyss:aid_cut(spaces) end
-
----The elements of list for which pred is true.
----
----`g:filter(list, pred) -> list`
+---`g:filter(list, pred: fun(x): boolean) -> list`
 ---@param list any[]
----@param pred fun(x: any): boolean
+---@param pred fun(x): boolean
 ---@return any[]
 function Abyss:filter(list, pred) end
-
----5.1.3: the elements where the whole effect can be done, else those where part can.
----
----`g:best(list, full: fun(x): boolean, part?: fun(x): boolean) -> list`
----@param list any[]
----@param full fun(x): boolean
----@param part? fun(x): boolean
----@return any[]
-function Abyss:best(list, full, part) end
 
 ---Does the list contain x?
 ---
@@ -724,3 +608,18 @@ function Abyss:best(list, full, part) end
 ---@param x any
 ---@return boolean
 function Abyss:contains(list, x) end
+
+---The sum of f over a list.
+---
+---`g:sum(list, f: fun(x): number) -> number`
+---@param list any[]
+---@param f fun(x): number
+---@return number
+function Abyss:sum(list, f) end
+
+---The three other Factions (a Faction's enemies).
+---
+---`g:others(faction) -> faction[]`
+---@param faction Faction|Faction[]|"insurgents"
+---@return Faction[]
+function Abyss:others(faction) end

@@ -1,8 +1,10 @@
 //! `abyss event CARD`: run one Event on a scenario's position and print what changed —
 //! the modder's loop: edit events/NNN_slug.lua, rerun with `--content DIR`, read the diff.
 
+use super::out::{Exit, say};
 use crate::game::Game;
 use crate::game::decision::{Agent, Choice, Request, Stop, View};
+use crate::game::describe::printable;
 use crate::kernel::{Faction, PieceType, Ruleset, Side, State};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -36,10 +38,13 @@ pub enum SideArg {
     Shaded,
 }
 
+/// The words to answer with, how many were used, and the question none could answer.
+type WordList = Rc<RefCell<(Vec<String>, usize, Option<Request>)>>;
+
 /// Answers each question with the next word, whoever is asked; keeps the question it
 /// could not answer.
 struct Words {
-    words: Rc<RefCell<(Vec<String>, usize, Option<Request>)>>,
+    words: WordList,
 }
 
 impl Agent for Words {
@@ -63,9 +68,9 @@ impl Agent for Words {
     }
 }
 
-pub fn run(a: Args) -> Result<i32, String> {
+pub fn run(a: Args) -> Result<i32, Exit> {
     let files = a.content.files()?;
-    let (rules, _, setup) = super::position(&files, &a.scenario, a.seed)?;
+    let (rules, _, setup) = super::load_position(&files, &a.scenario, a.seed)?;
     let card = rules
         .card(a.card)
         .filter(|c| c.kind == crate::kernel::CardKind::Event)
@@ -73,7 +78,7 @@ pub fn run(a: Args) -> Result<i32, String> {
     let side = match a.side {
         SideArg::Unshaded => Side::Unshaded,
         SideArg::Shaded if card.single => {
-            return Err(format!("card {} is a single Event: it has no shaded side", a.card));
+            return Err(format!("card {} is a single Event: it has no shaded side", a.card).into());
         }
         SideArg::Shaded => Side::Shaded,
     };
@@ -93,48 +98,53 @@ pub fn run(a: Args) -> Result<i32, String> {
         .map(|_| Box::new(Words { words: shared.clone() }) as Box<dyn Agent>)
         .collect();
     let mut game = Game::new(&rules, setup, vec![a.card], agents);
+    // The set-up's Capabilities and Momentum are part of the position, not of this Event.
+    game.switch_on_lasting_effects().map_err(|e| e.to_string())?;
     game.log = Some(Vec::new());
     let before = game.state.clone();
-    println!(
+    say!(
         "card {} ({}), {} — executed by {}",
         card.number,
-        card.title,
+        printable(&card.title),
         side.slug(),
         by.name()
     );
     if let Some(t) = card.text(side) {
-        println!("  {t}");
+        say!("  {}", printable(t));
     }
     let result = game.execute_event(by, a.card, side);
     let (_, used, pending) = shared.borrow().clone();
     match result {
         Err(Stop::Diverged(m)) => {
             let q = pending.expect("a question was pending");
-            println!(
+            say!(
                 "stopped after {used} answer(s): {m}. {} is asked \"{}\"; options: {}",
                 q.faction.name(),
-                q.prompt,
+                printable(&q.prompt),
                 q.options.iter().map(|c| c.render(&rules)).collect::<Vec<_>>().join(" ")
             );
-            println!("(give the answers with --answers \"...\")");
+            say!("(give the answers with --answers \"...\")");
             return Ok(1);
         }
-        Err(e) => return Err(e.to_string()),
+        Err(e) => return Err(e.to_string().into()),
         Ok(Some(e)) => {
-            println!("the Event failed; the position is unchanged:\n{e}");
+            say!(
+                "the Event failed; the position is unchanged:\n{}",
+                printable(&e.to_string())
+            );
             return Ok(1);
         }
         Ok(None) => {}
     }
     for line in game.log.as_deref().unwrap_or(&[]).iter().skip(1) {
-        println!("  log: {line}");
+        say!("  log: {}", printable(line));
     }
     let changes = diff(&rules, &before, &game.state);
     if changes.is_empty() {
-        println!("no change");
+        say!("no change");
     }
     for c in changes {
-        println!("  {c}");
+        say!("  {c}");
     }
     Ok(0)
 }
@@ -180,14 +190,6 @@ pub fn diff(r: &Ruleset, a: &State, b: &State) -> Vec<String> {
         }
         if x.farc_zone != y.farc_zone {
             out.push(format!("{name}: farc-zone {} -> {}", x.farc_zone, y.farc_zone));
-        }
-        let ships = |st: &State| {
-            st.shipments_on_map()
-                .filter(|&(_, p)| st.piece_space(p) == Some(s))
-                .count()
-        };
-        if ships(a) != ships(b) {
-            out.push(format!("{name}: shipments {} -> {}", ships(a), ships(b)));
         }
     }
     for f in Faction::ALL {
@@ -242,8 +244,44 @@ pub fn diff(r: &Ruleset, a: &State, b: &State) -> Vec<String> {
             b.momentum_cards()
         ));
     }
-    if a.mods() != b.mods() {
-        out.push(format!("hooks: {:?} -> {:?}", a.mods(), b.mods()));
+    out.extend(shipment_changes(r, a, b));
+    // Only the hooks that changed, by the names the card API sets them with.
+    for (name, _) in crate::kernel::modifiers::HOOKS {
+        let (x, y) = (a.mods().get(name), b.mods().get(name));
+        if x != y {
+            let show = |v: Option<u64>| v.map_or("-".into(), |v| v.to_string());
+            out.push(format!("hook {name}: {} -> {}", show(x), show(y)));
+        }
+    }
+    out
+}
+
+/// Every Shipment that was placed, moved, changed hands or was removed, with its owner:
+/// the Faction of the Guerrilla that holds it (4.5.3).
+fn shipment_changes(r: &Ruleset, a: &State, b: &State) -> Vec<String> {
+    let holder = |st: &State, i: u8| {
+        st.shipment_holder(i).map(|p| {
+            let t = r.forces.type_of(p);
+            let state = if st.piece(p).underground {
+                "underground"
+            } else {
+                "active"
+            };
+            let at = st.piece_space(p).map_or("-".into(), |s| r.map.space(s).slug.clone());
+            (p, format!("{}-guerrilla-{state} in {at}", t.faction.slug()))
+        })
+    };
+    let mut out = Vec::new();
+    for i in 0..r.forces.limits.shipments {
+        let (x, y) = (holder(a, i), holder(b, i));
+        let line = match (&x, &y) {
+            (None, None) => continue,
+            (Some(x), Some(y)) if x == y => continue,
+            (None, Some((_, y))) => format!("shipment {}: placed, held by {y}", i + 1),
+            (Some((_, x)), None) => format!("shipment {}: held by {x}, removed", i + 1),
+            (Some((_, x)), Some((_, y))) => format!("shipment {}: held by {x} -> {y}", i + 1),
+        };
+        out.push(line);
     }
     out
 }

@@ -1,6 +1,10 @@
 //! The command line: one file per subcommand; main.rs only calls `cli::main`.
 //! Exit codes: 0 clean, 1 findings or failed checks, 2 usage or I/O error.
 
+pub mod out;
+
+pub mod batch;
+pub mod board;
 pub mod event;
 pub mod play;
 pub mod replay;
@@ -11,7 +15,8 @@ pub mod validate;
 
 use crate::content::{ContentFiles, Finding, Scenario, Setup};
 use crate::kernel::Ruleset;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
+use out::{Exit, say_raw, tell};
 use std::path::PathBuf;
 
 #[derive(Parser)]
@@ -43,13 +48,25 @@ enum Command {
     Event(event::Args),
     /// Print the Lua language-server definitions of the card API (docs/lua/abyss.lua).
     LuaDefs,
+    /// Print a shell completion script, e.g. `abyss completions bash > ~/.local/share/bash-completion/completions/abyss`.
+    Completions {
+        /// bash, zsh, fish, elvish or powershell.
+        shell: clap_complete::Shell,
+    },
+}
+
+/// Output format of the reporting subcommands.
+#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    Text,
+    Json,
 }
 
 pub fn main() -> i32 {
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
-            let code = if e.use_stderr() { 2 } else { 0 };
+            let code = if e.use_stderr() { out::USAGE } else { out::CLEAN };
             let _ = e.print();
             return code;
         }
@@ -63,15 +80,22 @@ pub fn main() -> i32 {
         Command::Test(a) => test::run(a),
         Command::Event(a) => event::run(a),
         Command::LuaDefs => {
-            print!("{}", crate::script::defs::luals_definitions());
-            Ok(0)
+            say_raw!("{}", crate::script::defs::luals_definitions());
+            Ok(out::CLEAN)
+        }
+        Command::Completions { shell } => {
+            let mut text = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "abyss", &mut text);
+            say_raw!("{}", String::from_utf8_lossy(&text));
+            Ok(out::CLEAN)
         }
     };
+    out::flush();
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("abyss: {e}");
-            2
+            tell!("abyss: {e}");
+            e.code
         }
     }
 }
@@ -103,6 +127,12 @@ impl ContentArgs {
 /// Load the rules and one scenario's set-up, failing with every finding if either is
 /// unusable (for commands that need a position rather than a report).
 pub fn position(files: &ContentFiles, scenario: &str, seed: u64) -> Result<(Ruleset, Scenario, Setup), String> {
+    load_position(files, scenario, seed).map_err(|e| e.message)
+}
+
+/// `position` for the subcommands: findings in the content exit 1, a scenario that cannot
+/// be read exits 2.
+pub fn load_position(files: &ContentFiles, scenario: &str, seed: u64) -> Result<(Ruleset, Scenario, Setup), Exit> {
     let mut findings: Vec<Finding> = Vec::new();
     let rules = crate::content::load_ruleset(files, &mut findings);
     let sc = match &rules {
@@ -111,7 +141,10 @@ pub fn position(files: &ContentFiles, scenario: &str, seed: u64) -> Result<(Rule
     };
     let fail = |f: &[Finding]| {
         let lines: Vec<String> = f.iter().map(|f| f.to_string()).collect();
-        format!("the content has problems (run `abyss validate`):\n{}", lines.join("\n"))
+        Exit::findings(format!(
+            "the content has problems (run `abyss validate`):\n{}",
+            lines.join("\n")
+        ))
     };
     let (Some(rules), Some(sc)) = (rules, sc) else {
         return Err(fail(&findings));
@@ -122,4 +155,17 @@ pub fn position(files: &ContentFiles, scenario: &str, seed: u64) -> Result<(Rule
         return Err(fail(&findings));
     }
     Ok((rules, sc, setup))
+}
+
+/// A seed for a game nobody gave one: different in every process, small enough to type.
+pub fn drawn_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    // RandomState is keyed from the operating system's randomness in every process.
+    let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+    h.write_u128(
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos()),
+    );
+    1 + h.finish() % 999_999_999
 }

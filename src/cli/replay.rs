@@ -1,6 +1,8 @@
 //! `abyss replay FILE`: rebuild a recorded game and report how it went, or where the
 //! record and the engine part ways.
 
+use super::out::{Exit, say, tell};
+use crate::game::describe::printable;
 use crate::game::{Outcome, Stop};
 use crate::kernel::{Faction, Ruleset};
 use crate::notation::{Record, Replayed, Trailer};
@@ -19,9 +21,35 @@ pub struct Args {
     /// Check every invariant before every decision (as `abyss sim --check`).
     #[arg(long)]
     pub check: bool,
-    /// Print what happened, card by card.
+    /// Print only the report, not the narrative of the game.
+    #[arg(long, short)]
+    pub quiet: bool,
+    /// Under each line of the narrative, what changed space by space.
     #[arg(long)]
+    pub details: bool,
+    /// The narrative is printed by default (kept for older scripts).
+    #[arg(long, hide = true)]
     pub log: bool,
+    /// Stop after N cards: the position before the card N+1 is played (for
+    /// --save-scenario, --svg and --html).
+    #[arg(long, value_name = "N", conflicts_with = "verify")]
+    pub until: Option<usize>,
+    /// Write the position where --until stops as a scenario file (TOML) that validate,
+    /// show, sim, play and scenario tests load.
+    #[arg(long, value_name = "OUT.toml", requires = "until")]
+    pub save_scenario: Option<PathBuf>,
+    /// Draw the position where the replay stops (--until, or the end) as an SVG picture.
+    #[arg(long, value_name = "FILE")]
+    pub svg: Option<PathBuf>,
+    /// Write the game as one self-contained HTML page that steps through it card by card
+    /// and line by line, the narrative beside the board.
+    #[arg(long, value_name = "OUT.html")]
+    pub html: Option<PathBuf>,
+    /// Play the record on this scenario (a name, or any TOML file) instead of the one it
+    /// names; a record alone may only name a scenario of the content or a file under its
+    /// own folder or the working folder.
+    #[arg(long)]
+    pub scenario: Option<String>,
 }
 
 fn ordinal(n: u8) -> String {
@@ -65,7 +93,7 @@ fn place(file: &str, rec: &Record, i: usize) -> String {
 fn same_stop(why: &str, result: &Result<Outcome, Stop>) -> bool {
     let same = result.as_ref().is_err_and(|stop| stop.to_string() == why);
     if !same {
-        println!("the record says it stopped with: {why}");
+        say!("the record says it stopped with: {why}");
     }
     same
 }
@@ -74,9 +102,11 @@ fn same_stop(why: &str, result: &Result<Outcome, Stop>) -> bool {
 fn report(file: &str, rec: &Record, rules: &Ruleset, out: &Replayed) -> bool {
     let total = out.script.answers.len();
     let used = out.script.used;
-    println!(
+    say!(
         "{file}: scenario {}, seed {}: {used} of {total} answers used, {} cards played",
-        rec.scenario, rec.seed, out.game.stats.cards
+        rec.scenario,
+        rec.seed,
+        out.game.stats.cards
     );
     let question = || {
         out.script.pending.as_ref().map(|q| {
@@ -84,7 +114,7 @@ fn report(file: &str, rec: &Record, rules: &Ruleset, out: &Replayed) -> bool {
             format!(
                 "{} is asked \"{}\"{} (options: {})",
                 q.faction.name(),
-                q.prompt,
+                printable(&q.prompt),
                 q.about
                     .map(|s| format!(" about {}", rules.map.space(s).slug))
                     .unwrap_or_default(),
@@ -95,9 +125,9 @@ fn report(file: &str, rec: &Record, rules: &Ruleset, out: &Replayed) -> bool {
     let all_used = used == total;
     match &out.result {
         Ok(o) => {
-            println!("game over: {}", describe_outcome(o));
+            say!("game over: {}", describe_outcome(o));
             if !all_used {
-                println!(
+                say!(
                     "{}: the game ended before answer {} ({} answers unused)",
                     place(file, rec, used),
                     used + 1,
@@ -110,12 +140,12 @@ fn report(file: &str, rec: &Record, rules: &Ruleset, out: &Replayed) -> bool {
                     a.sort();
                     b.sort();
                     if a != b {
-                        println!("the record's trailer names another winner");
+                        say!("the record's trailer names another winner");
                     }
                     a == b
                 }
                 Some(Trailer::Stopped(_)) => {
-                    println!("the record says the game stopped, but it ended");
+                    say!("the record says the game stopped, but it ended");
                     false
                 }
                 _ => true,
@@ -128,7 +158,7 @@ fn report(file: &str, rec: &Record, rules: &Ruleset, out: &Replayed) -> bool {
             } else {
                 place(file, rec, used - 1)
             };
-            println!(
+            say!(
                 "{last}: the record ends after answer {used}; next, {}",
                 question().unwrap_or_default()
             );
@@ -142,9 +172,14 @@ fn report(file: &str, rec: &Record, rules: &Ruleset, out: &Replayed) -> bool {
             match stop {
                 Stop::Diverged(m) if used < total => {
                     let a = &rec.answers[used];
-                    println!("{}: answer {} (`{a}`) diverges: {m}", place(file, rec, used), used + 1);
+                    say!(
+                        "{}: answer {} (`{a}`) diverges: {}",
+                        place(file, rec, used),
+                        used + 1,
+                        printable(m)
+                    );
                     if let Some(q) = question() {
-                        println!("  {q}");
+                        say!("  {q}");
                     }
                 }
                 _ => {
@@ -153,7 +188,7 @@ fn report(file: &str, rec: &Record, rules: &Ruleset, out: &Replayed) -> bool {
                     } else {
                         place(file, rec, used - 1)
                     };
-                    println!("{at}: stopped after answer {used}: {stop}");
+                    say!("{at}: stopped after answer {used}: {}", printable(&stop.to_string()));
                 }
             }
             match &rec.trailer {
@@ -165,13 +200,13 @@ fn report(file: &str, rec: &Record, rules: &Ruleset, out: &Replayed) -> bool {
     }
 }
 
-pub fn run(a: Args) -> Result<i32, String> {
+pub fn run(a: Args) -> Result<i32, Exit> {
     let file = a.file.display().to_string();
-    let text = std::fs::read_to_string(&a.file).map_err(|e| format!("{file}: {e}"))?;
+    let text = crate::notation::read_file(&a.file).map_err(|d| d.to_string())?;
     let rec = match Record::parse(&text, &file) {
         Ok(r) => r,
         Err(d) => {
-            eprintln!("{}", d.with_excerpt());
+            tell!("{}", d.with_excerpt());
             return Ok(1);
         }
     };
@@ -179,29 +214,51 @@ pub fn run(a: Args) -> Result<i32, String> {
     if let Some(h) = rec.content {
         let ours = files.hash();
         if h != ours {
-            eprintln!(
+            tell!(
                 "warning: {file}: recorded with content {h:016x}, replaying on {} ({ours:016x}); the game may differ",
                 files.origin
             );
         }
     }
-    let (rules, _, setup) = super::position(&files, &rec.scenario, rec.seed)?;
+    let scenario = match &a.scenario {
+        Some(s) => s.clone(),
+        None => rec.scenario_source(&files, &a.file)?,
+    };
+    let (rules, _, setup) = super::load_position(&files, &scenario, rec.seed)?;
     let answers = match rec.choices(&rules, &file) {
         Ok(x) => x,
         Err(d) => {
-            eprintln!("{d}");
+            tell!("{d}");
             return Ok(1);
         }
     };
     let mut to_play = rec.clone();
     to_play.check |= a.check;
     let (mut game, script) = crate::notation::record::replay_game(&rules, &setup, &to_play, answers);
-    if a.log {
-        game.log = Some(Vec::new());
+    if !a.quiet {
+        // The narrative, printed as the game is rebuilt.
+        let details = a.details;
+        game.narrative = Some(crate::game::narrative::Narrative::new().observe(move |e| {
+            say!("{}", e.line());
+            if details {
+                let indent = "  ".repeat(e.depth as usize + 1);
+                for d in &e.details {
+                    say!("{indent}{}", printable(d));
+                }
+            }
+        }));
     }
+    let pictures = super::board::Pictures::start(&a, &files, &rules, &rec, &file, &mut game)?;
     let result = game.play();
-    for line in game.log.iter().flatten() {
-        println!("  {line}");
+    if let Some(p) = pictures {
+        let stop = p.finish(&game, &result)?;
+        if a.until.is_some() {
+            if let Some(why) = stop {
+                tell!("{file}: {why}");
+                return Ok(1);
+            }
+            return Ok(0);
+        }
     }
     let out = Replayed {
         game,

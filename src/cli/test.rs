@@ -1,5 +1,7 @@
 //! `abyss test [PATH]`: run scenario tests (tests/scenarios/*.test by default).
 
+use super::out::{Exit, say};
+use crate::game::describe::{printable, printable_lines};
 use crate::notation::suite::{SuiteResult, run_path};
 use std::path::PathBuf;
 
@@ -15,16 +17,20 @@ pub struct Args {
 /// Print one line per test, the problems of failing ones, and a summary.
 pub fn print(result: &SuiteResult) {
     for d in &result.broken_files {
-        println!("FAILED to parse {}", d.with_excerpt());
+        say!("FAILED to parse {}", printable_lines(&d.with_excerpt()));
     }
     for r in &result.reports {
         let at = format!("{}:{}", r.file, r.line);
         match r.failures.split_first() {
-            None => println!("ok      {} ({at})", r.name),
+            None => say!("ok      {} ({at})", r.name),
             Some((first, rest)) => {
-                println!("FAILED  {} ({at}): {first}", r.name);
+                say!(
+                    "FAILED  {} ({at}): {}",
+                    printable(&r.name),
+                    printable_lines(&first.to_string())
+                );
                 for d in rest {
-                    println!("        {d}");
+                    say!("        {}", printable_lines(&d.to_string()));
                 }
             }
         }
@@ -38,12 +44,12 @@ pub fn print(result: &SuiteResult) {
     if !result.broken_files.is_empty() {
         summary.push_str(&format!("; {} files did not parse", result.broken_files.len()));
     }
-    println!("{summary}");
+    say!("{summary}");
 }
 
-pub fn run(a: Args) -> Result<i32, String> {
+pub fn run(a: Args) -> Result<i32, Exit> {
     if !a.path.exists() {
-        return Err(format!("{}: no such file or folder", a.path.display()));
+        return Err(format!("{}: no such file or folder", a.path.display()).into());
     }
     let files = a.content.files()?;
     let result = run_path(&a.path, &files)?;

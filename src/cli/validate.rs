@@ -1,7 +1,11 @@
 //! `abyss validate`: load the content, check everything before anything runs, report
 //! every finding with file:line and code, then a summary per scenario.
 
+use super::Format;
+use super::batch::{jobs_for, progress_bar, save_records, seed_range};
+use super::out::{Exit, say, say_raw, tell};
 use crate::content::{self, Finding};
+use crate::game::playout::{AgentSpec, Batch, GameResult, Summary, run_games, spec_prepared, verify_playout};
 use crate::kernel::{Control, Ruleset, State};
 use serde::Serialize;
 
@@ -19,10 +23,10 @@ pub struct Args {
     /// every invariant before every decision and replaying each game from its answers.
     #[arg(long, default_value_t = 0)]
     pub games: u64,
-    /// Seed of the first playout.
+    /// Seed of the first playout (fixed, so that a CI run is the same run every time).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Worker threads for the playouts.
+    /// Worker threads for the playouts (at most the machine's; never more than the games).
     #[arg(long, default_value_t = 1)]
     pub jobs: usize,
     /// Where failing playouts are written as game records (`abyss replay` reproduces them).
@@ -32,12 +36,6 @@ pub struct Args {
     /// as `govt=random,others=nonplayer`.
     #[arg(long, default_value = "random")]
     pub agents: String,
-}
-
-#[derive(clap::ValueEnum, Clone, Copy, PartialEq, Eq)]
-pub enum Format {
-    Text,
-    Json,
 }
 
 #[derive(Serialize)]
@@ -113,13 +111,24 @@ pub fn check(files: &content::ContentFiles, only: Option<&str>) -> Result<Report
                 message: "no scenario in scenarios/".into(),
             });
         }
+        let mut positions = Vec::new();
         for name in names {
             let Some(sc) = content::load_scenario(files, &name, &mut findings)? else {
                 continue;
             };
             let (setup, more) = content::build_setup(&sc, rules, 0);
+            let sound = more.is_empty();
             findings.extend(more);
             scenarios.push(ScenarioSummary::new(&sc.slug, &sc.name, &sc.file, rules, &setup.state));
+            if sound {
+                positions.push((sc.slug.clone(), setup));
+            }
+        }
+        // Every card side runs on the scenarios' positions: one that fails every time is a
+        // finding before anyone plays it (a side that fails only sometimes shows in
+        // `abyss sim` and `validate --games`).
+        if findings.is_empty() {
+            findings.extend(event_trials(rules, &positions));
         }
     }
     Ok(Report {
@@ -130,64 +139,173 @@ pub fn check(files: &content::ContentFiles, only: Option<&str>) -> Result<Report
     })
 }
 
-pub fn run(a: Args) -> Result<i32, String> {
+pub fn run(a: Args) -> Result<i32, Exit> {
+    // A usage error before any work.
+    seed_range(a.seed, a.games)?;
     let files = a.content.files()?;
     let report = check(&files, a.scenario.as_deref())?;
+    let mut io_error = None;
     let playouts = if report.ok && a.games > 0 {
-        Some(playouts(&files, a.scenario.as_deref().unwrap_or("standard"), &a)?)
+        let scenario = a.scenario.as_deref().unwrap_or("standard");
+        let (summary, saved) = playouts(&files, scenario, &a)?;
+        io_error = saved.err();
+        Some(summary)
     } else {
         None
     };
+    let clean = report.ok && playouts.as_ref().is_none_or(|p| p.clean());
+    let code = match (&io_error, clean) {
+        (Some(_), _) => super::out::USAGE,
+        (None, true) => super::out::CLEAN,
+        (None, false) => super::out::FINDINGS,
+    };
     match a.format {
         Format::Json => {
-            // The report, plus `playouts` when games were played.
+            // The report, plus `playouts` when games were played; `ok` is false whenever
+            // the exit code is not 0.
             let mut v = serde_json::to_value(&report).map_err(|e| e.to_string())?;
+            v["ok"] = serde_json::Value::Bool(code == 0);
             if let Some(p) = &playouts {
                 v["playouts"] = serde_json::to_value(p).map_err(|e| e.to_string())?;
             }
-            println!("{}", serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?)
+            if let Some(e) = &io_error {
+                v["error"] = serde_json::Value::String(e.clone());
+            }
+            say!("{}", serde_json::to_string_pretty(&v).map_err(|e| e.to_string())?)
         }
         Format::Text => {
-            print!("{}", render(&report));
+            say_raw!("{}", render(&report));
             if let Some(p) = &playouts {
-                super::sim::print_summary(p);
+                say_raw!("{}", p.render(false));
             }
         }
     }
-    let ok = report.ok && playouts.as_ref().is_none_or(|p| p.failures.is_empty());
-    Ok(if ok { 0 } else { 1 })
+    if let Some(e) = io_error {
+        tell!("abyss: could not save the failing playouts: {e}");
+    }
+    Ok(code)
 }
 
-/// Random playouts with every check (crate::game::playout::checked_playout); every 10th
+/// Random playouts with every check (crate::game::playout::verify_playout); every 10th
 /// game also goes through a save/load round trip: its record is printed, parsed back and
-/// replayed, and must end in the same state. Failing games are saved as records.
-fn playouts(files: &content::ContentFiles, scenario: &str, a: &Args) -> Result<super::sim::Summary, String> {
-    let (rules, _, setup) = super::position(files, scenario, a.seed)?;
-    let spec = crate::game::playout::AgentSpec::parse(&a.agents)?;
+/// replayed, and must end in the same state. Failing games are saved as records (the
+/// second value says whether that worked).
+fn playouts(files: &content::ContentFiles, scenario: &str, a: &Args) -> Result<(Summary, Result<usize, String>), Exit> {
+    let seeds = seed_range(a.seed, a.games)?;
+    let (rules, _, setup) = super::load_position(files, scenario, a.seed)?;
+    let spec = AgentSpec::parse(&a.agents)?;
     let setup = spec.seat(&setup);
-    let progress = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let bar = progress_bar(a.games);
+    let tick = || bar.inc(1);
+    let batch = Batch {
+        seeds,
+        jobs: jobs_for(a.jobs, a.games),
+        keep_answers: false,
+        progress: &tick,
+    };
     let start = std::time::Instant::now();
-    let results = super::sim::run_games(a.seed..a.seed + a.games, a.jobs, progress, false, |seed| {
-        let (result, game, fired) = crate::game::playout::checked_spec_playout(&rules, &setup, seed, &spec);
-        if result.is_ok()
-            && seed.is_multiple_of(10)
-            && let Err(e) = round_trip(&rules, &setup, &game, scenario, seed)
-        {
-            return (
-                Err(crate::game::Stop::Failed(format!("save/load round trip: {e}"))),
-                game,
-                fired,
-            );
-        }
-        (result, game, fired)
-    });
-    let summary = super::sim::summarize(scenario, &spec.to_string(), &results, start.elapsed().as_secs_f64());
-    let failing: Vec<&super::sim::GameResult> = results.iter().filter(|r| r.outcome.is_err()).collect();
-    let saved = super::sim::save_records(&a.save_failures, scenario, true, files, &rules, &setup, &failing)?;
-    if saved > 0 {
-        eprintln!("{saved} failing games saved in {}", a.save_failures.display());
+    let results = run_games(
+        &batch,
+        |seed| spec_prepared(&rules, &setup, seed, true, &spec),
+        |seed, game, live| {
+            let result = verify_playout(&rules, &setup, seed, game, live);
+            if result.is_ok()
+                && seed.is_multiple_of(10)
+                && let Err(e) = round_trip(&rules, &setup, game, scenario, seed)
+            {
+                return Err(crate::game::Stop::Failed(format!("save/load round trip: {e}")));
+            }
+            result
+        },
+    );
+    bar.finish_and_clear();
+    let summary = Summary::new(
+        scenario,
+        &spec.to_string(),
+        a.seed,
+        &results,
+        start.elapsed().as_secs_f64(),
+    );
+    let failing: Vec<&GameResult> = results.iter().filter(|r| r.outcome.is_err()).collect();
+    let saved = save_records(&a.save_failures, scenario, true, files, &rules, &setup, &failing);
+    if let Ok(n) = saved
+        && n > 0
+    {
+        tell!("{n} failing games saved in {}", a.save_failures.display());
     }
-    Ok(summary)
+    Ok((summary, saved))
+}
+
+/// How many times each card side is tried on each position, by different Factions and
+/// with different random answers.
+const EVENT_TRIES: u64 = 3;
+
+/// Run every Event side `EVENT_TRIES` times on each position, with random answers; a side
+/// that fails (and is rolled back) on every try is reported at its script's line.
+fn event_trials(rules: &Ruleset, positions: &[(String, content::Setup)]) -> Vec<Finding> {
+    use crate::game::{Game, Stop, playout::random_agents};
+    use crate::kernel::{CardKind, Side};
+    let mut out = Vec::new();
+    let cards: Vec<u8> = rules
+        .cards
+        .iter()
+        .filter(|c| c.kind == CardKind::Event && rules.events.card(c.number).is_some())
+        .map(|c| c.number)
+        .collect();
+    for c in &cards {
+        let card = rules.card(*c).expect("listed");
+        let sides: &[Side] = if card.single {
+            &[Side::Unshaded]
+        } else {
+            &[Side::Unshaded, Side::Shaded]
+        };
+        for &side in sides {
+            let mut last = None;
+            let mut tries = 0;
+            'positions: for (name, setup) in positions {
+                // One game per position: its Lua VM serves every try, as in a real game.
+                let mut game = Game::new(rules, setup.clone(), vec![*c], random_agents(*c as u64));
+                for i in 0..EVENT_TRIES {
+                    // The same position, other dice: a side that fails only on some
+                    // rolls is not "always".
+                    game.state = setup.state.clone();
+                    game.state.dice = crate::kernel::Dice::new(tries * 1_000 + *c as u64);
+                    let by = card.order.get(i as usize % card.order.len().max(1)).copied();
+                    let by = by.unwrap_or(crate::kernel::Faction::Govt);
+                    tries += 1;
+                    match game.execute_event(by, *c, side) {
+                        Ok(None) => {
+                            last = None;
+                            break 'positions;
+                        }
+                        Ok(Some(e)) => last = Some((e.file.clone(), e.line, e.message.clone(), name.clone())),
+                        Err(Stop::Failed(m)) => {
+                            let file = rules.events.card(*c).map_or(String::new(), |e| e.path.clone());
+                            last = Some((file, 0, m, name.clone()));
+                        }
+                        // A question the random answers cannot settle is not a failure.
+                        Err(_) => {
+                            last = None;
+                            break 'positions;
+                        }
+                    }
+                }
+            }
+            if let Some((file, line, message, scenario)) = last {
+                out.push(Finding {
+                    file,
+                    line,
+                    code: "event-always-fails",
+                    message: format!(
+                        "card {c} ({}), {}: failed on all {tries} tries (last on `{scenario}`): {message}",
+                        card.title,
+                        side.slug()
+                    ),
+                });
+            }
+        }
+    }
+    out
 }
 
 /// Save a finished game as a record, load it back, replay it: the same final state.
@@ -210,7 +328,8 @@ fn round_trip(
 pub fn render(report: &Report) -> String {
     let mut s = String::new();
     for f in &report.findings {
-        s += &format!("{f}\n");
+        // A script's error text reaches the terminal without its control characters.
+        s += &format!("{}\n", crate::game::describe::printable_lines(&f.to_string()));
     }
     for sc in &report.scenarios {
         s += &format!(

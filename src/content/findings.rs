@@ -50,6 +50,19 @@ impl SourceFile {
     }
 }
 
+/// A file's bytes as UTF-8 text, or the line where they stop being UTF-8 and a message
+/// that says what to do (the rest of abyss reads text only).
+pub fn utf8_text(bytes: Vec<u8>) -> Result<String, (usize, String)> {
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        let line = 1 + e.as_bytes()[..at].iter().filter(|&&b| b == b'\n').count();
+        (
+            line,
+            format!("not UTF-8 text at byte offset {at}: save the file as UTF-8"),
+        )
+    })
+}
+
 /// Collects findings for one file at a time.
 #[derive(Default)]
 pub struct Findings {
@@ -107,6 +120,14 @@ fn first_line(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn text_that_is_not_utf8_is_refused_at_its_line() {
+        assert_eq!(utf8_text(b"a\nb".to_vec()), Ok("a\nb".into()));
+        let (line, m) = utf8_text(b"a\nb\n\xffc".to_vec()).unwrap_err();
+        assert_eq!(line, 3);
+        assert_eq!(m, "not UTF-8 text at byte offset 4: save the file as UTF-8");
+    }
 
     #[test]
     fn lines_are_one_based() {

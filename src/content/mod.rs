@@ -3,8 +3,10 @@
 
 pub mod cards;
 pub mod events;
+pub mod export;
 pub mod findings;
 pub mod forces;
+pub mod layout;
 pub mod map;
 pub mod nonplayer;
 pub mod scenario;
@@ -13,7 +15,7 @@ pub mod source;
 
 pub use findings::{Finding, SourceFile};
 pub use scenario::Scenario;
-pub use setup::{DeckSpec, Seating, Setup, build_setup};
+pub use setup::{DeckSpec, Lasting, Seating, Setup, build_setup};
 pub use source::ContentFiles;
 
 use crate::kernel::Ruleset;
@@ -24,14 +26,26 @@ pub const MAP_FILE: &str = "rules/map.toml";
 pub const FORCES_FILE: &str = "rules/forces.toml";
 pub const CARDS_FILE: &str = "rules/cards.toml";
 pub const NONPLAYER_FILE: &str = "rules/nonplayer.toml";
+/// The board picture's layout: presentation only, optional (see `layout`).
+pub const LAYOUT_FILE: &str = "rules/layout.toml";
 
 /// Load and check rules/: the map, the forces and the cards. None if any is unusable;
 /// the findings say why, all of them.
 pub fn load_ruleset(files: &ContentFiles, findings: &mut Vec<Finding>) -> Option<Ruleset> {
+    // The Event cards of this content run in the Lua host: the rules engine reaches it
+    // only through its EventScripts trait.
+    crate::game::install_scripts(crate::script::runner);
     let mut out = Findings::default();
+    // Files of rules/ and events/ that could not be read (scenarios/ are reported by whoever
+    // loads them, so one bad scenario does not stop the others).
+    for (path, why) in &files.refused {
+        if !path.starts_with("scenarios/") {
+            out.list.push(why.clone());
+        }
+    }
     let read = |path: &str, out: &mut Findings| {
         let f = files.get(path);
-        if f.is_none() {
+        if f.is_none() && files.refusal(path).is_none() {
             out.at_line(
                 path,
                 0,
@@ -49,6 +63,11 @@ pub fn load_ruleset(files: &ContentFiles, findings: &mut Vec<Finding>) -> Option
         Some(m) => read(NONPLAYER_FILE, &mut out).and_then(|f| nonplayer::load_tables(&f, m, &mut out)),
         None => None,
     };
+    // The layout is checked with the rules so that `validate` reports it, though play
+    // never needs it; content without one simply has no board picture.
+    if let (Some(m), Some(f)) = (&map, files.get(LAYOUT_FILE)) {
+        layout::load_layout(&f, m, &mut out);
+    }
     findings.extend(out.list);
     Some(Ruleset {
         map: map?,
@@ -68,6 +87,25 @@ pub(crate) fn embedded_rules() -> Ruleset {
     r.expect("the embedded rules load")
 }
 
+/// The board picture's layout of this content, checked against its map. Err says why
+/// there is none: the file is missing, or its findings.
+pub fn load_layout(files: &ContentFiles, map: &crate::kernel::Map) -> Result<layout::Layout, String> {
+    let Some(f) = files.get(LAYOUT_FILE) else {
+        return Err(format!(
+            "{LAYOUT_FILE} is missing from {}: the board picture needs it",
+            files.origin
+        ));
+    };
+    let mut out = Findings::default();
+    match layout::load_layout(&f, map, &mut out) {
+        Some(l) => Ok(l),
+        None => {
+            let lines: Vec<String> = out.list.iter().map(|f| f.to_string()).collect();
+            Err(lines.join("\n"))
+        }
+    }
+}
+
 /// The scenarios in the content's scenarios/ folder, by name (file stem).
 pub fn scenario_names(files: &ContentFiles) -> Vec<String> {
     files
@@ -76,13 +114,67 @@ pub fn scenario_names(files: &ContentFiles) -> Vec<String> {
         .collect()
 }
 
-/// A scenario by name (scenarios/NAME.toml in the content) or by path to a TOML file.
+/// The scenario a record or a test file names, as `load_scenario` takes it: a scenario of
+/// the content by name, or a scenario file reached by a relative path from one of `bases`
+/// (the naming file's folder, the working folder) that stays inside that folder, links
+/// followed. Any other path (absolute, with `..`, or leading outside through a link) is
+/// refused: a shared record or test must not make abyss read and print a file the user
+/// did not name (issue 15); the user names such a file on the command line instead.
+pub fn scenario_named_in_file(files: &ContentFiles, name: &str, bases: &[&Path]) -> Result<String, String> {
+    let in_content = format!("scenarios/{name}.toml");
+    if files.files.contains_key(&in_content) || files.refusal(&in_content).is_some() {
+        return Ok(name.to_string());
+    }
+    let rel = Path::new(name);
+    let plain = !name.is_empty()
+        && rel
+            .components()
+            .all(|c| matches!(c, std::path::Component::Normal(_) | std::path::Component::CurDir));
+    if plain {
+        for base in bases {
+            let candidate = base.join(rel);
+            let (Ok(real), Ok(root)) = (candidate.canonicalize(), base_dir(base).canonicalize()) else {
+                continue;
+            };
+            if real.starts_with(&root) && real.is_file() {
+                return Ok(candidate.to_string_lossy().into_owned());
+            }
+        }
+        return Err(format!(
+            "no scenario `{name}`: not in {}/scenarios ({}) and not a file under {}",
+            files.origin,
+            scenario_names(files).join(", "),
+            bases
+                .iter()
+                .map(|b| format!("`{}`", base_dir(b).display()))
+                .collect::<Vec<_>>()
+                .join(" or ")
+        ));
+    }
+    Err(format!(
+        "scenario `{name}`: a record or test names a scenario of the content, or a file by a path \
+         relative to its own folder or the working folder (no `..`, not absolute); name any other \
+         file on the command line"
+    ))
+}
+
+/// A folder as given, "" standing for the working folder.
+fn base_dir(p: &Path) -> &Path {
+    if p.as_os_str().is_empty() { Path::new(".") } else { p }
+}
+
+/// A scenario by name (scenarios/NAME.toml in the content) or by path to a TOML file
+/// (any path: the caller has checked it, see `scenario_named_in_file`).
 pub fn load_scenario(
     files: &ContentFiles,
     name_or_file: &str,
     findings: &mut Vec<Finding>,
 ) -> Result<Option<Scenario>, String> {
     let path = format!("scenarios/{name_or_file}.toml");
+    if let Some(why) = files.refusal(&path) {
+        findings.push(why.clone());
+        return Ok(None);
+    }
     let file = match files.get(&path) {
         Some(f) => f,
         None => {

@@ -53,6 +53,9 @@ struct ScenarioFile {
     final_propaganda: Option<Spanned<i64>>,
     skip_victory: Option<Vec<Spanned<i64>>>,
     open_deployment: Option<Vec<Spanned<String>>>,
+    hooks: Option<BTreeMap<Spanned<String>, Spanned<toml::Value>>>,
+    momentum_hooks: Option<BTreeMap<Spanned<String>, Spanned<toml::Value>>>,
+    out_of_play: Option<BTreeMap<Spanned<String>, Spanned<i64>>>,
 }
 
 #[derive(Deserialize)]
@@ -142,6 +145,13 @@ pub struct ShipmentToml {
     /// Held by an Active Guerrilla (default: an Underground one).
     #[serde(default)]
     pub active: bool,
+    /// How many Shipments this one Guerrilla holds (4.5.3: a Guerrilla may hold several).
+    #[serde(default = "one")]
+    pub count: i64,
+}
+
+fn one() -> i64 {
+    1
 }
 
 #[derive(Deserialize, Clone, Debug)]
@@ -208,6 +218,14 @@ pub struct Scenario {
     pub skip_victory: Option<Vec<At<i64>>>,
     /// Factions that place their forces freely at the start (2.1 Open Deployment).
     pub open_deployment: Option<Vec<At<String>>>,
+    /// Capability and lasting-Event hooks in effect (`[hooks]`, 5.3), by hook name: what
+    /// the cards' scripts set when they are played (a number, true/false, or a list of
+    /// Factions or spaces). `capabilities` places the markers only.
+    pub hooks: BTreeMap<String, At<toml::Value>>,
+    /// Momentum hooks in effect until the next Reset (`[momentum_hooks]`, 5.4).
+    pub momentum_hooks: BTreeMap<String, At<toml::Value>>,
+    /// Pieces removed from the game by Events (`out_of_play`), by piece key.
+    pub out_of_play: BTreeMap<String, At<i64>>,
 }
 
 /// Read a scenario, following `base` through the content's scenarios/ folder.
@@ -237,6 +255,10 @@ fn load_layer(
         Some(b) => {
             let path = format!("scenarios/{}.toml", b.get_ref());
             let (f, line) = at(b.span());
+            if let Some(why) = content.refusal(&path) {
+                out.list.push(why.clone());
+                return None;
+            }
             match content.get(&path) {
                 None => {
                     out.at_line(
@@ -291,6 +313,9 @@ fn load_layer(
         final_propaganda: None,
         skip_victory: None,
         open_deployment: None,
+        hooks: BTreeMap::new(),
+        momentum_hooks: BTreeMap::new(),
+        out_of_play: BTreeMap::new(),
     });
     sc.slug = slug.clone();
     sc.file = file.path.clone();
@@ -341,6 +366,15 @@ fn load_layer(
     }
     if let Some(v) = raw.skip_victory {
         sc.skip_victory = Some(v.into_iter().map(|v| wrap(v, file)).collect());
+    }
+    for (k, v) in raw.hooks.into_iter().flatten() {
+        sc.hooks.insert(k.get_ref().clone(), wrap(v, file));
+    }
+    for (k, v) in raw.momentum_hooks.into_iter().flatten() {
+        sc.momentum_hooks.insert(k.get_ref().clone(), wrap(v, file));
+    }
+    for (k, v) in raw.out_of_play.into_iter().flatten() {
+        sc.out_of_play.insert(k.get_ref().clone(), wrap(v, file));
     }
     for (key, t) in raw.space {
         let line = file.line_of(key.span().start);

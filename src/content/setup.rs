@@ -7,7 +7,7 @@ use super::scenario::{PIECE_KEYS, Scenario};
 use crate::kernel::ids::{Faction, PieceType, Side, Slot, Support};
 use crate::kernel::refusal::Refusal;
 use crate::kernel::ruleset::{CardKind, Ruleset};
-use crate::kernel::{State, check_invariants};
+use crate::kernel::{HOOKS, HookKind, State, check_invariants};
 
 /// How the draw deck is made at the start of play.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -66,6 +66,38 @@ pub struct Setup {
     /// order (Cartels, AUC, FARC, Government), with the pieces each places (per
     /// PieceType index): the forces its Standard Deployment would have had.
     pub open_deployment: Vec<(Faction, [u8; PieceType::COUNT])>,
+    /// The Capabilities and Momentum in effect at the start, whose card scripts the game
+    /// runs before anything else to switch their effects on (5.3, 5.4): the markers are
+    /// in `state`, the rules they change are in the scripts.
+    pub lasting: Vec<Lasting>,
+}
+
+/// A lasting Event in effect at the start of a game: its card, side, and the Faction that
+/// executed it (some Momentum depends on it: "no Sweep or Assault against the executing
+/// Faction").
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Lasting {
+    pub card: u8,
+    pub side: Side,
+    pub by: Faction,
+}
+
+impl Lasting {
+    /// A Capability, executed by anyone (its effect does not depend on who), or a
+    /// Momentum card's shaded side, executed by `by` or else by the first Insurgent in the
+    /// card's Faction order.
+    pub fn new(r: &Ruleset, card: u8, side: Side, by: Option<Faction>) -> Lasting {
+        let first_insurgent = r
+            .card(card)
+            .and_then(|c| c.order.iter().copied().find(|&f| f != Faction::Govt))
+            .unwrap_or(Faction::Farc);
+        let momentum = r.card(card).is_some_and(|c| c.momentum) && side == Side::Shaded;
+        Lasting {
+            card,
+            side,
+            by: by.unwrap_or(if momentum { first_insurgent } else { Faction::Govt }),
+        }
+    }
 }
 
 fn setup_code(r: &Refusal) -> &'static str {
@@ -207,8 +239,17 @@ pub fn build_setup(sc: &Scenario, r: &Ruleset, seed: u64) -> (Setup, Vec<Finding
                         ),
                     )),
                     Some(p) => {
-                        if let Err(e) = st.place_shipment(r, p) {
-                            refused(list.pos(), format!("{slug}: shipment"), e, &mut out);
+                        if sh.count < 1 {
+                            out.push(list.finding(
+                                "bad-value",
+                                format!("{slug}: a Shipment entry's count must be at least 1, not {}", sh.count),
+                            ));
+                        }
+                        for _ in 0..sh.count.clamp(0, 255) {
+                            if let Err(e) = st.place_shipment(r, p) {
+                                refused(list.pos(), format!("{slug}: shipment"), e, &mut out);
+                                break;
+                            }
                         }
                     }
                 }
@@ -246,19 +287,55 @@ pub fn build_setup(sc: &Scenario, r: &Ruleset, seed: u64) -> (Setup, Vec<Finding
             }
         }
     }
+    let mut lasting = Vec::new();
     for (card, side) in sc.capabilities.iter().flatten() {
         let Some(sd) = Side::from_slug(&side.value) else {
             out.push(side.finding("bad-value", format!("side `{}` must be unshaded or shaded", side.value)));
             continue;
         };
         let n = card.value.clamp(0, 255) as u8;
-        if let Err(e) = st.set_capability(r, n, sd) {
-            refused(card.pos(), format!("capability {}", card.value), e, &mut out);
+        match st.set_capability(r, n, sd) {
+            Ok(_) => lasting.push(Lasting::new(r, n, sd, None)),
+            Err(e) => refused(card.pos(), format!("capability {}", card.value), e, &mut out),
         }
     }
     for m in sc.momentum.iter().flatten() {
-        if let Err(e) = st.add_momentum(r, m.value.clamp(0, 255) as u8) {
-            refused(m.pos(), format!("momentum {}", m.value), e, &mut out);
+        let n = m.value.clamp(0, 255) as u8;
+        match st.add_momentum(r, n) {
+            Ok(_) => lasting.push(Lasting::new(r, n, Side::Shaded, None)),
+            Err(e) => refused(m.pos(), format!("momentum {}", m.value), e, &mut out),
+        }
+    }
+
+    for (key, n) in &sc.out_of_play {
+        let Some(t) = piece_type_of_key(key) else {
+            out.push(n.finding(
+                "bad-value",
+                format!(
+                    "out_of_play: unknown piece `{key}`; expected one of {}",
+                    OUT_OF_PLAY_KEYS.join(", ")
+                ),
+            ));
+            continue;
+        };
+        for _ in 0..n.value.max(0) {
+            if let Err(e) = st.remove_from_game(r, t) {
+                refused(n.pos(), format!("out_of_play.{key} = {}", n.value), e, &mut out);
+                break;
+            }
+        }
+    }
+    // A position that states its hooks (a saved mid-game position) carries its lasting
+    // rules as data; otherwise the cards' own scripts switch them on (`lasting`).
+    if !sc.hooks.is_empty() || !sc.momentum_hooks.is_empty() {
+        lasting.clear();
+    }
+    for (momentum, hooks) in [(false, &sc.hooks), (true, &sc.momentum_hooks)] {
+        for (name, v) in hooks {
+            if let Err(msg) = set_hook(r, &mut st, name, &v.value, momentum) {
+                let table = if momentum { "momentum_hooks" } else { "hooks" };
+                out.push(v.finding("bad-value", format!("{table}.{name}: {msg}")));
+            }
         }
     }
 
@@ -313,9 +390,74 @@ pub fn build_setup(sc: &Scenario, r: &Ruleset, seed: u64) -> (Setup, Vec<Finding
             final_propaganda,
             skip_victory,
             open_deployment,
+            lasting,
         },
         out,
     )
+}
+
+/// The piece keys of `out_of_play`: one per piece type (Guerrillas in either state).
+pub const OUT_OF_PLAY_KEYS: [&str; 9] = [
+    "troops",
+    "police",
+    "govt_bases",
+    "farc_guerrillas",
+    "farc_bases",
+    "auc_guerrillas",
+    "auc_bases",
+    "cartels_guerrillas",
+    "cartels_bases",
+];
+
+/// The piece type of an `out_of_play` key (in `PieceType::all()` order).
+pub fn piece_type_of_key(key: &str) -> Option<PieceType> {
+    let i = OUT_OF_PLAY_KEYS.iter().position(|k| *k == key)?;
+    Some(PieceType::all()[i])
+}
+
+/// Set one hook of `[hooks]` (for the rest of the game) or `[momentum_hooks]` (until the
+/// next Reset) from its TOML value: a number, true/false, or a list of Factions or spaces,
+/// as the hook's kind asks (kernel::modifiers::HOOKS).
+fn set_hook(r: &Ruleset, st: &mut State, name: &str, v: &toml::Value, momentum: bool) -> Result<(), String> {
+    let Some(&(_, kind)) = HOOKS.iter().find(|h| h.0 == name) else {
+        let names: Vec<&str> = HOOKS.iter().map(|h| h.0).collect();
+        return Err(format!("no hook named `{name}` (hooks: {})", names.join(", ")));
+    };
+    let values: Vec<u8> = match (kind, v) {
+        (HookKind::Number, toml::Value::Integer(n)) if (0..=255).contains(n) => vec![*n as u8],
+        (HookKind::Number, _) => return Err("expected a number from 0 to 255 (255: unlimited)".into()),
+        (HookKind::Flag, toml::Value::Boolean(b)) => vec![*b as u8],
+        (HookKind::Flag, _) => return Err("expected true or false".into()),
+        (HookKind::Factions | HookKind::Spaces, toml::Value::Array(items)) => {
+            let mut out = Vec::new();
+            for it in items {
+                let word = it.as_str().unwrap_or_default();
+                let index = if kind == HookKind::Factions {
+                    Faction::from_slug(word).map(|f| f.index() as u8)
+                } else {
+                    r.map.find(word).map(|s| s.0)
+                };
+                match index {
+                    Some(i) => out.push(i),
+                    None => {
+                        let what = if kind == HookKind::Factions { "Faction" } else { "space" };
+                        return Err(format!("`{it}` is not a {what}"));
+                    }
+                }
+            }
+            out
+        }
+        (HookKind::Factions, _) => return Err("expected a list of Factions, e.g. [\"auc\"]".into()),
+        (HookKind::Spaces, _) => return Err("expected a list of spaces, e.g. [\"panama\"]".into()),
+    };
+    for value in values {
+        if momentum {
+            st.set_momentum_modifier(name, value)?;
+        } else {
+            st.set_lasting_modifier(name, value)?;
+        }
+    }
+    Ok(())
 }
 
 /// 2.1 Open Deployment: the named Factions' forces come off the map, to be placed by

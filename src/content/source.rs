@@ -1,9 +1,9 @@
 //! Where content comes from: the folder embedded in the binary at build time, or a
 //! folder on disk (`--content DIR`), so that edited content needs no rebuild.
 
-use super::findings::SourceFile;
-use std::collections::BTreeMap;
-use std::path::Path;
+use super::findings::{Finding, SourceFile};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/embedded_content.rs"));
@@ -14,6 +14,11 @@ pub struct ContentFiles {
     /// Where they came from, for messages.
     pub origin: String,
     pub files: BTreeMap<String, String>,
+    /// Files of the folder that were not read, each with the finding that says why: not
+    /// UTF-8 text, unreadable, or a symbolic link that leads outside the folder (a shared
+    /// mod must not make abyss read a file the user did not give it). Whatever needs such
+    /// a file reports its finding; `abyss validate` reports them all.
+    pub refused: BTreeMap<String, Finding>,
 }
 
 impl ContentFiles {
@@ -26,6 +31,7 @@ impl ContentFiles {
         ContentFiles {
             origin: "embedded content".into(),
             files,
+            refused: BTreeMap::new(),
         }
     }
 
@@ -37,36 +43,54 @@ impl ContentFiles {
                 dir.display()
             ));
         }
-        let mut files = BTreeMap::new();
+        let root = dir.canonicalize().map_err(|e| format!("{}: {e}", dir.display()))?;
+        let mut walk = Walk {
+            root,
+            visited: BTreeSet::new(),
+            files: BTreeMap::new(),
+            refused: BTreeMap::new(),
+        };
+        walk.visited.insert(walk.root.clone());
         for sub in ["rules", "scenarios", "events"] {
-            collect(dir, &dir.join(sub), &mut files)?;
+            walk.entry(&dir.join(sub), sub.to_string())?;
         }
         Ok(ContentFiles {
             origin: dir.display().to_string(),
-            files,
+            files: walk.files,
+            refused: walk.refused,
         })
     }
 
     /// Lay a mod folder over this content: its files replace or add to ours.
     pub fn overlay(&mut self, dir: &Path) -> Result<(), String> {
         let m = ContentFiles::from_dir(dir)?;
-        if m.files.is_empty() {
+        if m.files.is_empty() && m.refused.is_empty() {
             return Err(format!(
                 "{}: no rules/, scenarios/ or events/ files to overlay",
                 dir.display()
             ));
         }
         self.origin = format!("{} + {}", self.origin, m.origin);
+        // A mod's file replaces ours even when it could not be read: its finding stands in
+        // for it, rather than our file silently taking its place.
+        for path in m.files.keys() {
+            self.refused.remove(path);
+        }
+        for path in m.refused.keys() {
+            self.files.remove(path);
+        }
         self.files.extend(m.files);
+        self.refused.extend(m.refused);
         Ok(())
     }
 
     /// A fingerprint of the whole content: FNV-1a 64 over every file's path and text in
     /// path order, so game records can tell whether they are replayed on the same rules.
+    /// The board picture's layout is left out: moving a space on the picture changes no game.
     pub fn hash(&self) -> u64 {
         const PRIME: u64 = 0x0000_0100_0000_01B3;
         let mut h: u64 = 0xCBF2_9CE4_8422_2325;
-        for (path, text) in &self.files {
+        for (path, text) in self.files.iter().filter(|(p, _)| *p != super::LAYOUT_FILE) {
             // A 0 byte after each part keeps ("ab", "c") apart from ("a", "bc").
             for b in path.bytes().chain([0]).chain(text.bytes()).chain([0]) {
                 h ^= b as u64;
@@ -80,9 +104,22 @@ impl ContentFiles {
         self.files.get(path).map(|t| SourceFile::new(path, t.clone()))
     }
 
-    /// Files directly in a folder with an extension, by name.
+    /// Why a file of the folder was not read, if it was refused.
+    pub fn refusal(&self, path: &str) -> Option<&Finding> {
+        self.refused.get(path)
+    }
+
+    /// Files directly in a folder with an extension, by name (refused ones included, so
+    /// that whoever lists them reports why they could not be read).
     pub fn in_folder<'a>(&'a self, folder: &'a str, ext: &'a str) -> impl Iterator<Item = &'a str> + 'a {
-        self.files.keys().map(String::as_str).filter(move |p| {
+        let mut all: Vec<&'a str> = self
+            .files
+            .keys()
+            .chain(self.refused.keys())
+            .map(String::as_str)
+            .collect();
+        all.sort_unstable();
+        all.into_iter().filter(move |p| {
             p.strip_prefix(folder)
                 .and_then(|r| r.strip_prefix('/'))
                 .is_some_and(|r| !r.contains('/') && r.ends_with(ext))
@@ -90,20 +127,88 @@ impl ContentFiles {
     }
 }
 
-fn collect(root: &Path, dir: &Path, out: &mut BTreeMap<String, String>) -> Result<(), String> {
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return Ok(());
-    };
-    let mut paths: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
-    paths.sort();
-    for p in paths {
-        if p.is_dir() {
-            collect(root, &p, out)?;
-        } else if p.extension().is_some_and(|e| e == "toml" || e == "lua") {
-            let text = std::fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?;
-            let rel = p.strip_prefix(root).unwrap_or(&p).to_string_lossy().replace('\\', "/");
-            out.insert(rel, text);
-        }
+/// A walk of a content folder on disk.
+struct Walk {
+    /// The folder, symbolic links resolved: nothing outside it is read.
+    root: PathBuf,
+    /// Folders already walked (by their resolved path), so a link back up ends the walk.
+    visited: BTreeSet<PathBuf>,
+    files: BTreeMap<String, String>,
+    refused: BTreeMap<String, Finding>,
+}
+
+impl Walk {
+    fn refuse(&mut self, rel: &str, line: usize, code: &'static str, message: String) {
+        let f = Finding {
+            file: rel.to_string(),
+            line,
+            code,
+            message,
+        };
+        self.refused.insert(rel.to_string(), f);
     }
-    Ok(())
+
+    /// Take one entry: a folder is walked, a .toml or .lua file read; `rel` is its path in
+    /// the content ("events/lib/x.lua").
+    fn entry(&mut self, path: &Path, rel: String) -> Result<(), String> {
+        let Ok(meta) = std::fs::symlink_metadata(path) else {
+            return Ok(()); // rules/, scenarios/ or events/ may be absent from a mod
+        };
+        let is_content = |r: &str| r.ends_with(".toml") || r.ends_with(".lua");
+        let mut real = path.to_path_buf();
+        if meta.file_type().is_symlink() {
+            match path.canonicalize() {
+                Ok(target) if target.starts_with(&self.root) => real = target,
+                Ok(target) => {
+                    if target.is_dir() || is_content(&rel) {
+                        self.refuse(
+                            &rel,
+                            0,
+                            "symlink-outside",
+                            format!(
+                                "a symbolic link to {}, outside the content folder: not read (copy the file into the folder)",
+                                target.display()
+                            ),
+                        );
+                    }
+                    return Ok(());
+                }
+                Err(e) => {
+                    if is_content(&rel) {
+                        self.refuse(
+                            &rel,
+                            0,
+                            "unreadable-file",
+                            format!("a symbolic link that leads nowhere: {e}"),
+                        );
+                    }
+                    return Ok(());
+                }
+            }
+        }
+        if real.is_dir() {
+            let canon = real.canonicalize().unwrap_or(real.clone());
+            if !self.visited.insert(canon) {
+                return Ok(()); // a link back to a folder already walked
+            }
+            let entries = std::fs::read_dir(&real).map_err(|e| format!("{}: {e}", path.display()))?;
+            let mut names: Vec<_> = entries.filter_map(|e| e.ok().map(|e| e.file_name())).collect();
+            names.sort();
+            for name in names {
+                let child_rel = format!("{rel}/{}", name.to_string_lossy());
+                self.entry(&path.join(&name), child_rel)?;
+            }
+        } else if is_content(&rel) {
+            match std::fs::read(&real) {
+                Ok(bytes) => match super::findings::utf8_text(bytes) {
+                    Ok(text) => {
+                        self.files.insert(rel, text);
+                    }
+                    Err((line, message)) => self.refuse(&rel, line, "not-utf8", message),
+                },
+                Err(e) => self.refuse(&rel, 0, "unreadable-file", e.to_string()),
+            }
+        }
+        Ok(())
+    }
 }

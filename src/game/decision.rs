@@ -167,6 +167,9 @@ pub enum Choice {
     Step(Step),
     /// Execute the card's Event with this side (5.2).
     Event(Side),
+    /// A level of Support or Opposition (an Event's "set it to Passive Support or
+    /// Opposition").
+    Level(crate::kernel::Support),
     Yes,
     No,
     /// Stop choosing ("up to" choices, optional steps).
@@ -174,11 +177,59 @@ pub enum Choice {
     Pass,
 }
 
+/// The text of a question: the engine's own (static), or a card script's, which lives
+/// only as long as the questions that use it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Prompt {
+    Static(&'static str),
+    Text(std::rc::Rc<str>),
+}
+
+impl std::ops::Deref for Prompt {
+    type Target = str;
+    fn deref(&self) -> &str {
+        match self {
+            Prompt::Static(s) => s,
+            Prompt::Text(s) => s,
+        }
+    }
+}
+
+impl fmt::Display for Prompt {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self)
+    }
+}
+
+impl From<&'static str> for Prompt {
+    fn from(s: &'static str) -> Prompt {
+        Prompt::Static(s)
+    }
+}
+
+impl PartialEq<&str> for Prompt {
+    fn eq(&self, other: &&str) -> bool {
+        **self == **other
+    }
+}
+
+impl PartialEq<str> for Prompt {
+    fn eq(&self, other: &str) -> bool {
+        **self == *other
+    }
+}
+
+impl Default for Prompt {
+    fn default() -> Prompt {
+        Prompt::Static("")
+    }
+}
+
 /// What the engine asks: who decides, about what, and every option that can complete.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Request {
     pub faction: Faction,
-    pub prompt: &'static str,
+    pub prompt: Prompt,
     /// The space the question is about, if any (shown with the prompt).
     pub about: Option<SpaceId>,
     pub options: Vec<Choice>,
@@ -195,6 +246,9 @@ pub enum Stop {
     Undo,
     /// A human left the game.
     Quit,
+    /// A watcher stopped the game at a card boundary (`Watcher::before_card`): the
+    /// position there is whole, e.g. to save it as a scenario.
+    Paused,
 }
 
 impl fmt::Display for Stop {
@@ -204,6 +258,7 @@ impl fmt::Display for Stop {
             Stop::Failed(m) => write!(f, "failed: {m}"),
             Stop::Undo => f.write_str("undo"),
             Stop::Quit => f.write_str("quit"),
+            Stop::Paused => f.write_str("paused at a card boundary"),
         }
     }
 }
@@ -304,6 +359,7 @@ impl Choice {
             Choice::Event(s) => write!(f, "event-{}", s.slug()),
             Choice::Yes => f.write_str("yes"),
             Choice::No => f.write_str("no"),
+            Choice::Level(l) => f.write_str(&l.slug().replace('_', "-")),
             Choice::Done => f.write_str("done"),
             Choice::Pass => f.write_str("pass"),
         }
@@ -339,6 +395,7 @@ impl Choice {
         }
         all.extend(Step::ALL.map(Choice::Step));
         all.extend([Side::Unshaded, Side::Shaded].map(Choice::Event));
+        all.extend(crate::kernel::Support::ALL.map(Choice::Level));
         for t in PieceType::all() {
             if t.is_guerrilla() {
                 all.extend([Some(true), Some(false), None].map(|u| Choice::Piece(t, u)));
@@ -383,7 +440,7 @@ mod tests {
     fn request(n: u8) -> Request {
         Request {
             faction: Faction::Farc,
-            prompt: "How many?",
+            prompt: "How many?".into(),
             about: None,
             options: (0..n).map(Choice::Number).collect(),
         }

@@ -2,7 +2,7 @@
 //! of every answer. Rules code is straight-line Rust that asks and continues: each
 //! question goes through `Game::ask` with the explicit list of legal options.
 
-use super::decision::{Agent, Choice, Doing, Request, Stop, View};
+use super::decision::{Agent, Choice, Doing, Prompt, Request, Stop, View};
 use crate::content::Seating;
 use crate::kernel::{Faction, Ruleset, SpaceId, State, check_invariants};
 
@@ -44,6 +44,52 @@ impl Outcome {
     }
 }
 
+/// A moment of the game where no question is pending, at which a watcher (a scenario
+/// test's `expect after ...`) may look at the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Moment {
+    /// A card (Event or Propaganda) has been played to its end: after 2.3.7 on an Event
+    /// card, after the Round on a Propaganda card.
+    CardEnd(u8),
+    /// A phase of a Propaganda Round has ended (6.1-6.6).
+    AfterPhase(Phase),
+}
+
+/// The phases of a Propaganda Round (6.0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Victory,
+    Sabotage,
+    Resources,
+    Support,
+    Redeploy,
+    Reset,
+}
+
+impl Phase {
+    pub const ALL: [Phase; 6] = [
+        Phase::Victory,
+        Phase::Sabotage,
+        Phase::Resources,
+        Phase::Support,
+        Phase::Redeploy,
+        Phase::Reset,
+    ];
+    pub fn slug(self) -> &'static str {
+        match self {
+            Phase::Victory => "victory",
+            Phase::Sabotage => "sabotage",
+            Phase::Resources => "resources",
+            Phase::Support => "support",
+            Phase::Redeploy => "redeploy",
+            Phase::Reset => "reset",
+        }
+    }
+}
+
+/// Called at each `Moment` with the game as it stands (scenario-test checkpoints).
+pub type Checkpoints<'r> = Box<dyn FnMut(&Game<'r>, Moment) + 'r>;
+
 /// Counters for reports and benchmarks.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
@@ -52,6 +98,19 @@ pub struct Stats {
     pub decisions: u64,
     /// Cards played (Event and Propaganda).
     pub cards: u32,
+}
+
+/// Something that follows a game from outside without taking part in it: the HTML
+/// replay records the board after each narrative line, and a position can be saved at a
+/// card boundary. It sees the game read-only; it never answers a question.
+pub trait Watcher {
+    /// The card at `game.card_index` is about to be played (after Open Deployment, 2.1,
+    /// for the first). Returning false stops the game there with `Stop::Paused`.
+    fn before_card(&mut self, _game: &Game) -> bool {
+        true
+    }
+    /// A line was added to `game.log` (the game logs only when `log` is Some).
+    fn after_line(&mut self, _game: &Game) {}
 }
 
 /// The whole game.
@@ -79,16 +138,20 @@ pub struct Game<'r> {
     pub stats: Stats,
     /// Human-readable lines of what happened, when enabled.
     pub log: Option<Vec<String>>,
-    agents: Vec<Box<dyn Agent + 'r>>,
+    /// The narrative of the game (a line per action and Propaganda phase), when enabled.
+    pub narrative: Option<super::narrative::Narrative>,
+    /// Follows the game from outside (see `Watcher`); None in playouts.
+    pub watcher: Option<Box<dyn Watcher + 'r>>,
+    pub(crate) agents: Vec<Box<dyn Agent + 'r>>,
     request: Request,
     /// Per-card bookkeeping (2.3.6, Capabilities that limit spaces per card).
     pub(crate) card: CardContext,
     /// Forces still to be placed by Open Deployment before the first card (2.1).
     pub(crate) open_deployment: Vec<(Faction, [u8; crate::kernel::PieceType::COUNT])>,
-    /// The game's Lua VM, started at the first Event.
-    pub(crate) scripts: Option<std::rc::Rc<crate::script::Host>>,
+    /// What runs the Event cards' scripts, found at the first Event (src/game/events.rs).
+    pub(crate) scripts: Option<std::rc::Rc<dyn super::events::EventScripts>>,
     /// Events whose script failed: each was rolled back and the game went on (5.0).
-    pub event_failures: Vec<crate::script::ScriptError>,
+    pub event_failures: Vec<super::events::ScriptError>,
     /// Event sides executed, by card and side.
     pub events_played: Vec<(u8, crate::kernel::Side)>,
     /// Wall time spent executing Events (the Lua VM, its start and the questions asked
@@ -106,6 +169,12 @@ pub struct Game<'r> {
     pub(crate) probe_memo: std::cell::RefCell<super::ops::probe::ProbeMemo>,
     /// The copy of the game that dry runs use, kept between searches.
     pub(crate) prober: std::cell::RefCell<Option<Box<super::ops::probe::Prober<'r>>>>,
+    /// Dry runs under way (src/game/dryrun.rs): nothing done now is for real.
+    pub(crate) dry_runs: Vec<super::dryrun::DryRun<'r>>,
+    /// Lasting Events of the set-up whose scripts have yet to switch their effects on.
+    pub(crate) lasting_pending: Vec<crate::content::Lasting>,
+    /// Looks at the position at each `Moment` (scenario tests); None in play.
+    pub watch: Option<Checkpoints<'r>>,
 }
 
 /// What the rules track across one card.
@@ -126,6 +195,10 @@ pub(crate) struct CardContext {
     /// Insurgent Discord (8.1): the Government player's answer for the Non-player
     /// choosing now.
     pub discord: Option<bool>,
+    /// An Event card is being played (from its first question to 2.3.7).
+    pub playing: bool,
+    /// The Sequence of Play box each Faction's cylinder moved to on this card, if any.
+    pub sop: [Option<super::sequence::SopBox>; 4],
 }
 
 impl<'r> Game<'r> {
@@ -153,15 +226,18 @@ impl<'r> Game<'r> {
             voluntary_removal: false,
             stats: Stats::default(),
             log: None,
+            narrative: None,
+            watcher: None,
             agents,
             request: Request {
                 faction: Faction::Govt,
-                prompt: "",
+                prompt: Prompt::Static(""),
                 about: None,
                 options: Vec::with_capacity(64),
             },
             card: CardContext::default(),
             open_deployment: setup.open_deployment,
+            lasting_pending: setup.lasting,
             scripts: None,
             event_failures: Vec::new(),
             events_played: Vec::new(),
@@ -171,6 +247,8 @@ impl<'r> Game<'r> {
             probing: None,
             probe_memo: Default::default(),
             prober: Default::default(),
+            dry_runs: Vec::new(),
+            watch: None,
         }
     }
 
@@ -195,24 +273,50 @@ impl<'r> Game<'r> {
             voluntary_removal: false,
             stats: Stats::default(),
             log: None,
+            narrative: None,
+            watcher: None,
             agents,
             request: Request {
                 faction: Faction::Govt,
-                prompt: "",
+                prompt: Prompt::Static(""),
                 about: None,
                 options: Vec::new(),
             },
             card: self.card,
             open_deployment: Vec::new(),
+            lasting_pending: Vec::new(),
             scripts: None,
             event_failures: Vec::new(),
             events_played: Vec::new(),
             event_time: std::time::Duration::ZERO,
             doing: self.doing,
+            dry_runs: Vec::new(),
+            watch: None,
             guard: None,
             probing: None,
             probe_memo: Default::default(),
             prober: Default::default(),
+        }
+    }
+
+    /// Let the watcher, if any, look at the game at a moment.
+    pub(crate) fn reached(&mut self, m: Moment) {
+        if let Some(mut w) = self.watch.take() {
+            w(self, m);
+            self.watch = Some(w);
+        }
+    }
+
+    /// Where Faction `f`'s cylinder stands on the Sequence of Play track now (2.3): on an
+    /// Event card, the box of what it executed or Passed; otherwise Eligible or Ineligible.
+    /// An Operation's box is set when it is chosen (Op) and completed when it ends (Op &
+    /// Special Activity, if one was executed).
+    pub fn sequence_box(&self, f: Faction) -> super::sequence::SopBox {
+        use super::sequence::SopBox;
+        match self.card.sop[f.index()] {
+            Some(b) if self.card.playing => b,
+            _ if self.state.eligible(f) => SopBox::Eligible,
+            _ => SopBox::Ineligible,
         }
     }
 
@@ -228,7 +332,21 @@ impl<'r> Game<'r> {
     pub(crate) fn note(&mut self, line: impl FnOnce(&Ruleset) -> String) {
         if let Some(log) = &mut self.log {
             log.push(line(self.rules));
+            if let Some(mut w) = self.watcher.take() {
+                w.after_line(self);
+                self.watcher = Some(w);
+            }
         }
+    }
+
+    /// Tell the watcher, if any, that the card at `card_index` is next; false: stop here.
+    pub(crate) fn watch_card(&mut self) -> bool {
+        let Some(mut w) = self.watcher.take() else {
+            return true;
+        };
+        let go = w.before_card(self);
+        self.watcher = Some(w);
+        go
     }
 
     /// Ask Faction `f` to choose among the options `build` lists. A question with one
@@ -237,13 +355,14 @@ impl<'r> Game<'r> {
     pub(crate) fn ask(
         &mut self,
         f: Faction,
-        prompt: &'static str,
+        prompt: impl Into<Prompt>,
         about: Option<SpaceId>,
         build: impl FnOnce(&Self, &mut Vec<Choice>),
     ) -> Asked {
         if self.probing.is_some() {
             return self.probe_ask(build);
         }
+        let prompt = prompt.into();
         let mut options = std::mem::take(&mut self.request.options);
         options.clear();
         build(self, &mut options);
@@ -277,7 +396,7 @@ impl<'r> Game<'r> {
             }
         }
         self.request.faction = f;
-        self.request.prompt = prompt;
+        self.request.prompt = prompt.clone();
         self.request.about = about;
         let view = View {
             rules: self.rules,
@@ -311,7 +430,7 @@ impl<'r> Game<'r> {
     pub(crate) fn ask_number(
         &mut self,
         f: Faction,
-        prompt: &'static str,
+        prompt: impl Into<Prompt>,
         about: Option<SpaceId>,
         lo: u8,
         hi: u8,
@@ -326,7 +445,12 @@ impl<'r> Game<'r> {
     }
 
     /// Ask yes or no.
-    pub(crate) fn ask_yes(&mut self, f: Faction, prompt: &'static str, about: Option<SpaceId>) -> Result<bool, Stop> {
+    pub(crate) fn ask_yes(
+        &mut self,
+        f: Faction,
+        prompt: impl Into<Prompt>,
+        about: Option<SpaceId>,
+    ) -> Result<bool, Stop> {
         Ok(self.ask(f, prompt, about, |_, o| o.extend([Choice::Yes, Choice::No]))? == Choice::Yes)
     }
 

@@ -1,20 +1,89 @@
-//! Executing an Event (5.0): the card's script runs in the game's Lua VM as one
-//! transaction. A script error, an overrun or a broken invariant puts the state back as
-//! it was before the Event and records the failure; the game goes on from there.
+//! Executing an Event (5.0). The rules engine reaches the card scripts only through the
+//! `EventScripts` trait, which the Lua host (src/script) implements; the content loader
+//! installs it. The card's script runs as one transaction: a script error, an overrun or
+//! a broken invariant puts the state back as it was before the Event and records the
+//! failure; the game goes on from there.
 
 use super::decision::Stop;
 use super::engine::Game;
-use crate::kernel::{Faction, Side, check_invariants};
-use crate::script::{Exec, Host, RunError, ScriptError};
+use crate::kernel::{Faction, Ruleset, Side, check_invariants};
+use std::fmt;
 use std::rc::Rc;
+use std::sync::OnceLock;
+
+/// Who executes which Event side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Exec {
+    pub faction: Faction,
+    pub card: u8,
+    pub side: Side,
+}
+
+/// A script that failed: what a modder needs to find and fix it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScriptError {
+    pub card: u8,
+    pub title: String,
+    pub side: Option<Side>,
+    /// The script file and the line in it (0 when unknown).
+    pub file: String,
+    pub line: usize,
+    pub message: String,
+    /// The traceback, trimmed to lines in events/.
+    pub traceback: Vec<String>,
+}
+
+impl fmt::Display for ScriptError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "card {} ({})", self.card, self.title)?;
+        if let Some(s) = self.side {
+            write!(f, ", {}", s.slug())?;
+        }
+        if self.line > 0 {
+            write!(f, ": {}:{}: {}", self.file, self.line, self.message)?;
+        } else {
+            write!(f, ": {}: {}", self.file, self.message)?;
+        }
+        for t in &self.traceback {
+            write!(f, "\n    {t}")?;
+        }
+        Ok(())
+    }
+}
+
+/// Why an Event did not complete.
+pub enum RunError {
+    /// The game stops (an agent quit, a replay diverged): not the script's fault.
+    Stop(Stop),
+    Script(ScriptError),
+}
+
+/// What runs the Event cards' scripts.
+pub trait EventScripts {
+    /// Carry out one Event side for `game` (5.1), its agents answering every question.
+    fn run(&self, game: &mut Game, exec: Exec) -> Result<(), RunError>;
+}
+
+/// Makes the script runner for a ruleset (one per thread may serve many games).
+pub type ScriptsFactory = fn(&Ruleset) -> Result<Rc<dyn EventScripts>, String>;
+
+static FACTORY: OnceLock<ScriptsFactory> = OnceLock::new();
+
+/// Install the process's script runner (the content loader does, once).
+pub fn install_scripts(factory: ScriptsFactory) {
+    let _ = FACTORY.set(factory);
+}
 
 impl<'r> Game<'r> {
-    /// The game's script host, started on first use.
-    pub(crate) fn script_host(&mut self) -> Result<Rc<Host>, Stop> {
+    /// The game's script runner, found on first use.
+    pub(crate) fn script_host(&mut self) -> Result<Rc<dyn EventScripts>, Stop> {
         if let Some(h) = &self.scripts {
             return Ok(h.clone());
         }
-        let h = Host::for_game(self.rules).map_err(Stop::Failed)?;
+        let factory = FACTORY.get().ok_or_else(|| {
+            Stop::Failed("no Event script runner is installed (load the rules with abyss::content)".into())
+        })?;
+        let h = factory(self.rules).map_err(Stop::Failed)?;
         self.scripts = Some(h.clone());
         Ok(h)
     }
@@ -24,17 +93,32 @@ impl<'r> Game<'r> {
         self.rules.events.card(number).is_some()
     }
 
+    /// Switch on the Capabilities and Momentum the set-up put in effect (5.3, 5.4) by
+    /// running their cards' scripts: the rules they change live in the scripts, not in the
+    /// markers. Done once, before the first card or Event.
+    pub fn switch_on_lasting_effects(&mut self) -> Result<(), Stop> {
+        for l in std::mem::take(&mut self.lasting_pending) {
+            if let Some(e) = self.execute_event(l.by, l.card, l.side)? {
+                return Err(Stop::Failed(format!("switching on a lasting Event of the set-up: {e}")));
+            }
+            // Not an Event played in this game.
+            self.events_played.pop();
+        }
+        Ok(())
+    }
+
     /// Faction `f` executes side `side` of card `number` (5.1-5.5). Returns the failure if
     /// the script failed and was rolled back.
     pub fn execute_event(&mut self, f: Faction, number: u8, side: Side) -> Result<Option<ScriptError>, Stop> {
+        if !self.lasting_pending.is_empty() {
+            self.switch_on_lasting_effects()?;
+        }
+        let started = std::time::Instant::now();
         let doing = super::decision::Doing::Event {
             faction: f,
             card: number,
             side,
         };
-        // 1.5.2 and 1.4.1: "while executing an Operation or Event" (player options).
-        self.doing(doing, |g| g.event_player_options(f))?;
-        let started = std::time::Instant::now();
         let result = self.doing(doing, |g| g.execute_event_timed(f, number, side));
         self.event_time += started.elapsed();
         result
@@ -58,18 +142,7 @@ impl<'r> Game<'r> {
             side,
         };
         let failure = match host.run(self, exec) {
-            Ok(()) => {
-                let broken = check_invariants(&self.state, self.rules);
-                (!broken.is_empty()).then(|| ScriptError {
-                    card: number,
-                    title: self.rules.card(number).map_or(String::new(), |c| c.title.clone()),
-                    side: Some(side),
-                    file: self.rules.events.card(number).map_or(String::new(), |e| e.path.clone()),
-                    line: 0,
-                    message: format!("the Event broke an invariant: {}", broken.join("; ")),
-                    traceback: vec![],
-                })
-            }
+            Ok(()) => self.broken_by_event(exec),
             Err(RunError::Stop(s)) => return Err(s),
             Err(RunError::Script(e)) => Some(e),
         };
@@ -83,5 +156,29 @@ impl<'r> Game<'r> {
         }
         self.events_played.push((number, side));
         Ok(None)
+    }
+
+    /// An invariant the Event left broken, as a failure of its script. Scripts change the
+    /// game only through the kernel's primitives, which keep the invariants; the whole
+    /// state is checked again, from scratch, when the game checks every decision
+    /// (`abyss validate`, tests).
+    fn broken_by_event(&self, exec: Exec) -> Option<ScriptError> {
+        if !self.check_every_decision {
+            return None;
+        }
+        let broken = check_invariants(&self.state, self.rules);
+        (!broken.is_empty()).then(|| ScriptError {
+            card: exec.card,
+            title: self.rules.card(exec.card).map_or(String::new(), |c| c.title.clone()),
+            side: Some(exec.side),
+            file: self
+                .rules
+                .events
+                .card(exec.card)
+                .map_or(String::new(), |e| e.path.clone()),
+            line: 0,
+            message: format!("the Event broke an invariant: {}", broken.join("; ")),
+            traceback: vec![],
+        })
     }
 }

@@ -5,8 +5,13 @@
 pub mod decision;
 pub mod deck;
 mod deployment;
+pub mod describe;
+mod dryrun;
 pub mod engine;
-mod events;
+mod event_pieces;
+pub mod events;
+pub mod grant;
+pub mod narrative;
 mod negotiation;
 pub mod ops;
 pub mod playout;
@@ -14,6 +19,9 @@ mod propaganda;
 pub mod sequence;
 mod turn;
 
-pub use decision::{Agent, Choice, Doing, Op, RandomAgent, Request, Special, Step, Stop, View};
-pub use engine::{Game, Outcome, Stats};
-pub use ops::Action;
+pub use decision::{Agent, Choice, Doing, Op, Prompt, RandomAgent, Request, Special, Step, Stop, View};
+pub use engine::{Checkpoints, Game, Moment, Outcome, Phase, Stats, Watcher};
+pub use events::{EventScripts, Exec, RunError, ScriptError, install_scripts};
+pub use grant::Grant;
+pub use ops::{Action, Force};
+pub use turn::victory_margin;

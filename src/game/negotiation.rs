@@ -79,6 +79,10 @@ impl<'r> Game<'r> {
             if steps.is_empty() {
                 return Ok(());
             }
+            // Removal alone: its own question (with Done) is the whole choice.
+            if steps == [Choice::Step(Step::Remove)] {
+                return self.own_step(executing, Step::Remove);
+            }
             let c = self.ask(
                 executing,
                 "Before the Event: remove your own pieces or transfer a Shipment?",

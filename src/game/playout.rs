@@ -5,7 +5,9 @@ use super::decision::{Agent, Choice, RandomAgent, Request, Stop, View};
 use super::engine::{Game, Outcome};
 use crate::content::Setup;
 use crate::kernel::{Faction, Ruleset};
+use serde::Serialize;
 use std::cell::RefCell;
+use std::collections::BTreeMap;
 use std::rc::Rc;
 
 /// The seeds of the four random agents of a game: distinct from the game's own dice.
@@ -71,20 +73,40 @@ impl Replay {
         answers: Vec<(Faction, Choice)>,
         live: Vec<Option<Box<dyn Agent + 'r>>>,
     ) -> (Replay, Vec<Box<dyn Agent + 'r>>) {
+        Replay::resume(answers, live, [false; 4])
+    }
+
+    /// `then`, where the live agents of the Factions marked in `mirror` are also asked
+    /// every replayed question of theirs (their answers are not used): an agent with
+    /// dice or plans (random, Non-player) then continues exactly as it would have in the
+    /// game that was saved, undone or interrupted.
+    pub fn resume<'r>(
+        answers: Vec<(Faction, Choice)>,
+        live: Vec<Option<Box<dyn Agent + 'r>>>,
+        mirror: [bool; 4],
+    ) -> (Replay, Vec<Box<dyn Agent + 'r>>) {
         let state = Rc::new(RefCell::new(ReplayState {
             answers,
             ..ReplayState::default()
         }));
         let agents = live
             .into_iter()
-            .map(|live| {
+            .zip(mirror)
+            .map(|(live, mirror)| {
                 Box::new(ReplayAgent {
                     state: state.clone(),
                     live,
+                    mirror,
                 }) as Box<dyn Agent + 'r>
             })
             .collect();
         (Replay { state }, agents)
+    }
+
+    /// Every answer has been used: the game is live from here on.
+    pub fn done(&self) -> bool {
+        let s = self.state.borrow();
+        s.used >= s.answers.len()
     }
 
     pub fn snapshot(&self) -> ReplayState {
@@ -95,6 +117,7 @@ impl Replay {
 struct ReplayAgent<'r> {
     state: Rc<RefCell<ReplayState>>,
     live: Option<Box<dyn Agent + 'r>>,
+    mirror: bool,
 }
 
 impl Agent for ReplayAgent<'_> {
@@ -125,6 +148,13 @@ impl Agent for ReplayAgent<'_> {
         match request.options.iter().position(|&o| o == choice) {
             Some(at) => {
                 s.used += 1;
+                drop(s);
+                if self.mirror
+                    && let Some(live) = &mut self.live
+                {
+                    // Only to keep the live agent in step; the record's answer stands.
+                    let _ = live.decide(view, request);
+                }
                 Ok(at)
             }
             None => {
@@ -241,6 +271,14 @@ impl std::fmt::Display for AgentSpec {
     }
 }
 
+/// A game with the agents of `spec`, ready to play, and the counters of its bots.
+pub fn spec_prepared<'r>(rules: &'r Ruleset, setup: &Setup, seed: u64, check: bool, spec: &AgentSpec) -> Prepared<'r> {
+    let fired = crate::nonplayer::Fired::default();
+    let mut game = new_game(rules, reseeded(&spec.seat(setup), seed), spec.agents(seed, &fired));
+    game.check_every_decision = check;
+    (game, fired)
+}
+
 /// Play a whole game with the agents of `spec`; returns the rules the bots fired.
 pub fn spec_game<'r>(
     rules: &'r Ruleset,
@@ -248,14 +286,8 @@ pub fn spec_game<'r>(
     seed: u64,
     check: bool,
     spec: &AgentSpec,
-) -> (
-    Result<Outcome, Stop>,
-    Game<'r>,
-    std::collections::BTreeMap<&'static str, u64>,
-) {
-    let fired = crate::nonplayer::Fired::default();
-    let mut game = new_game(rules, reseeded(&spec.seat(setup), seed), spec.agents(seed, &fired));
-    game.check_every_decision = check;
+) -> (Result<Outcome, Stop>, Game<'r>, BTreeMap<&'static str, u64>) {
+    let (mut game, fired) = spec_prepared(rules, setup, seed, check, spec);
     let result = game.play();
     let counts = fired.borrow().clone();
     (result, game, counts)
@@ -277,14 +309,23 @@ pub fn checked_spec_playout<'r>(
     setup: &Setup,
     seed: u64,
     spec: &AgentSpec,
-) -> (
-    Result<Outcome, Stop>,
-    Game<'r>,
-    std::collections::BTreeMap<&'static str, u64>,
-) {
+) -> (Result<Outcome, Stop>, Game<'r>, BTreeMap<&'static str, u64>) {
     let setup = &spec.seat(setup);
     let (live, game, fired) = spec_game(rules, setup, seed, true, spec);
-    let live = live.and_then(|outcome| {
+    let live = verify_playout(rules, setup, seed, &game, live);
+    (live, game, fired)
+}
+
+/// The checks of a validator's playout after the game (`setup` already seated): no Event
+/// failed, every invariant holds, and the answers replay to the same game.
+pub fn verify_playout(
+    rules: &Ruleset,
+    setup: &Setup,
+    seed: u64,
+    game: &Game,
+    live: Result<Outcome, Stop>,
+) -> Result<Outcome, Stop> {
+    live.and_then(|outcome| {
         if let Some(e) = game.event_failures.first() {
             return Err(Stop::Failed(format!("an Event failed and was rolled back: {e}")));
         }
@@ -303,6 +344,437 @@ pub fn checked_spec_playout<'r>(
             )),
             Err(e) => Err(Stop::Failed(format!("the replay of the answers stopped: {e}"))),
         }
+    })
+}
+
+// ---- batches of games: `abyss sim` and `abyss validate --games` --------------------------
+
+/// One game's result, for the summary of a batch.
+pub struct GameResult {
+    pub seed: u64,
+    pub outcome: Result<Outcome, Stop>,
+    pub cards: u32,
+    pub decisions: u64,
+    /// The card being played when the game stopped before its end (None when it ended,
+    /// even if a check afterwards failed it).
+    pub card: Option<u8>,
+    /// The answers of a failing game, or of every game when records are kept; empty
+    /// otherwise.
+    pub answers: Vec<(Faction, Choice)>,
+    /// Event sides executed (card, side).
+    pub events: Vec<(u8, crate::kernel::Side)>,
+    /// Events whose script failed and were rolled back (5.0): the game went on.
+    pub event_failures: Vec<crate::script::ScriptError>,
+    /// Non-player rules fired in the game.
+    pub fired: BTreeMap<&'static str, u64>,
+}
+
+/// A game of a batch, ready to play, with the counters of its bots.
+pub type Prepared<'r> = (Game<'r>, crate::nonplayer::Fired);
+
+/// The games of a batch: which seeds, on how many threads, what to keep.
+pub struct Batch<'p> {
+    pub seeds: std::ops::Range<u64>,
+    pub jobs: usize,
+    /// Keep the answers of every game (for records), not only of failing ones.
+    pub keep_answers: bool,
+    /// Called after each game (a progress bar).
+    pub progress: &'p (dyn Fn() + Sync),
+}
+
+std::thread_local! {
+    /// The message and place of the last panic on this thread, while a batch runs.
+    static PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
+    static IN_BATCH: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// A panic inside a game of a batch is that game's failure: the hook keeps its message
+/// for the report instead of printing it, on batch threads only.
+fn quiet_panics_in_batches() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if IN_BATCH.with(|b| b.get()) {
+                PANIC.with(|p| *p.borrow_mut() = Some(info.to_string()));
+            } else {
+                previous(info);
+            }
+        }));
     });
-    (live, game, fired)
+}
+
+fn panic_failure(game: Option<&Game>) -> Stop {
+    let what = PANIC
+        .with(|p| p.borrow_mut().take())
+        .unwrap_or_else(|| "a panic".into());
+    let at = game
+        .and_then(|g| g.current_card())
+        .map(|n| format!(" at card {n}"))
+        .unwrap_or_default();
+    Stop::Failed(format!("the engine panicked{at}: {}", what.replace('\n', " ")))
+}
+
+/// Play the games of `batch`: `prepare` sets a game up for a seed, `finish` checks a
+/// finished game (it may turn a result into a failure). A panic in either is the game's
+/// reported failure and the batch goes on. Results come in seed order.
+pub fn run_games<'r, P, F>(batch: &Batch, prepare: P, finish: F) -> Vec<GameResult>
+where
+    P: Fn(u64) -> Prepared<'r> + Sync,
+    F: Fn(u64, &Game<'r>, Result<Outcome, Stop>) -> Result<Outcome, Stop> + Sync,
+{
+    use std::panic::{AssertUnwindSafe, catch_unwind};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    quiet_panics_in_batches();
+    let seeds = batch.seeds.clone();
+    let next = AtomicU64::new(seeds.start);
+    let one = |seed: u64| -> GameResult {
+        let prepared = catch_unwind(AssertUnwindSafe(|| prepare(seed)));
+        let Ok((mut game, fired)) = prepared else {
+            return GameResult {
+                seed,
+                outcome: Err(panic_failure(None)),
+                cards: 0,
+                decisions: 0,
+                card: None,
+                answers: Vec::new(),
+                events: Vec::new(),
+                event_failures: Vec::new(),
+                fired: BTreeMap::new(),
+            };
+        };
+        let played = catch_unwind(AssertUnwindSafe(|| game.play()));
+        // The card where the game itself stopped (a check after the end names its own).
+        let stopped_at = match &played {
+            Ok(Ok(_)) => None,
+            _ => game.current_card(),
+        };
+        let outcome = match played {
+            Ok(result) => catch_unwind(AssertUnwindSafe(|| finish(seed, &game, result)))
+                .unwrap_or_else(|_| Err(panic_failure(Some(&game)))),
+            Err(_) => Err(panic_failure(Some(&game))),
+        };
+        let answers = if batch.keep_answers || outcome.is_err() {
+            std::mem::take(&mut game.answers)
+        } else {
+            Vec::new()
+        };
+        let fired = fired.borrow().clone();
+        GameResult {
+            seed,
+            card: stopped_at,
+            outcome,
+            cards: game.stats.cards,
+            decisions: game.stats.decisions,
+            answers,
+            events: std::mem::take(&mut game.events_played),
+            event_failures: std::mem::take(&mut game.event_failures),
+            fired,
+        }
+    };
+    let work = || {
+        IN_BATCH.with(|b| b.set(true));
+        let mut out = Vec::new();
+        loop {
+            let seed = next.fetch_add(1, Ordering::Relaxed);
+            if seed >= seeds.end || seed < seeds.start {
+                break;
+            }
+            out.push(one(seed));
+            (batch.progress)();
+        }
+        IN_BATCH.with(|b| b.set(false));
+        out
+    };
+    let mut results: Vec<GameResult> = std::thread::scope(|scope| {
+        // Never more threads than games; a thread the system refuses is one fewer worker
+        // (this thread works too, so there is always at least one).
+        let games = seeds.end - seeds.start;
+        let extra = batch.jobs.max(1).min(games.max(1) as usize) - 1;
+        let workers: Vec<_> = (0..extra)
+            .map_while(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
+            .collect();
+        let mut all = work();
+        for w in workers {
+            // A worker's own panics are caught per game; a join error cannot carry results.
+            if let Ok(more) = w.join() {
+                all.extend(more);
+            }
+        }
+        all
+    });
+    results.sort_by_key(|r| r.seed);
+    results
+}
+
+/// A game that stopped before its end, for the summary.
+#[derive(Clone, Debug, Serialize)]
+pub struct Failure {
+    pub seed: u64,
+    /// The card being played when it stopped.
+    pub card: Option<u8>,
+    pub error: String,
+}
+
+/// An Event side whose script failed (and was rolled back) in some games.
+#[derive(Clone, Debug, Serialize)]
+pub struct FailedEvent {
+    /// "12-shaded".
+    pub side: String,
+    pub times: u64,
+    /// The first failure, with the script's file and line.
+    pub first: String,
+}
+
+/// The summary of a batch: winners, margins, length, speed, failures.
+#[derive(Serialize)]
+pub struct Summary {
+    pub scenario: String,
+    /// Who played (`--agents`).
+    pub agents: String,
+    /// The seed of the first game; game i used seed + i.
+    pub seed: u64,
+    pub games: u64,
+    pub completed: u64,
+    pub failures: Vec<Failure>,
+    /// Games won per Faction (the first seat of the ranking), govt/farc/auc/cartels.
+    pub wins: [u64; 4],
+    /// Games ended by a victory check (7.2) rather than after the final Propaganda.
+    pub ended_by_victory_check: u64,
+    pub mean_margins: [f64; 4],
+    pub mean_cards: f64,
+    pub mean_decisions: f64,
+    pub seconds: f64,
+    pub games_per_second: f64,
+    pub decisions_per_second: f64,
+    /// How many times each Event side was executed: "8-unshaded" -> count.
+    pub events: BTreeMap<String, u64>,
+    /// Event sides whose script failed and was rolled back, most frequent first.
+    pub failed_events: Vec<FailedEvent>,
+    /// How often each Non-player rule fired, over all games ("farc.d1-rally" -> count).
+    pub nonplayer_rules: BTreeMap<String, u64>,
+    pub microseconds_per_decision: f64,
+}
+
+impl Summary {
+    pub fn new(scenario: &str, agents: &str, seed: u64, results: &[GameResult], seconds: f64) -> Summary {
+        let mut s = Summary {
+            scenario: scenario.into(),
+            agents: agents.into(),
+            seed,
+            games: results.len() as u64,
+            completed: 0,
+            failures: vec![],
+            wins: [0; 4],
+            ended_by_victory_check: 0,
+            mean_margins: [0.0; 4],
+            mean_cards: 0.0,
+            mean_decisions: 0.0,
+            seconds,
+            games_per_second: 0.0,
+            decisions_per_second: 0.0,
+            events: BTreeMap::new(),
+            failed_events: Vec::new(),
+            nonplayer_rules: BTreeMap::new(),
+            microseconds_per_decision: 0.0,
+        };
+        let mut decisions = 0u64;
+        let mut failed: BTreeMap<String, FailedEvent> = BTreeMap::new();
+        for r in results {
+            decisions += r.decisions;
+            for (rule, n) in &r.fired {
+                *s.nonplayer_rules.entry(rule.to_string()).or_default() += n;
+            }
+            for (card, side) in &r.events {
+                *s.events.entry(format!("{card:02}-{}", side.slug())).or_default() += 1;
+            }
+            for e in &r.event_failures {
+                let side = format!("{:02}-{}", e.card, e.side.map_or("event", |s| s.slug()));
+                failed
+                    .entry(side.clone())
+                    .or_insert_with(|| FailedEvent {
+                        side,
+                        times: 0,
+                        first: e.to_string(),
+                    })
+                    .times += 1;
+            }
+            match &r.outcome {
+                Ok(o) => {
+                    s.completed += 1;
+                    for f in o.winner() {
+                        s.wins[f.index()] += 1;
+                    }
+                    s.ended_by_victory_check += o.victory_check.is_some() as u64;
+                    for f in Faction::ALL {
+                        s.mean_margins[f.index()] += o.margins[f.index()] as f64;
+                    }
+                    s.mean_cards += r.cards as f64;
+                    s.mean_decisions += r.decisions as f64;
+                }
+                Err(e) => s.failures.push(Failure {
+                    seed: r.seed,
+                    card: r.card,
+                    error: e.to_string(),
+                }),
+            }
+        }
+        s.failed_events = failed.into_values().collect();
+        s.failed_events
+            .sort_by(|a, b| b.times.cmp(&a.times).then(a.side.cmp(&b.side)));
+        let n = s.completed.max(1) as f64;
+        for m in &mut s.mean_margins {
+            *m /= n;
+        }
+        s.mean_cards /= n;
+        s.mean_decisions /= n;
+        s.games_per_second = results.len() as f64 / seconds.max(1e-9);
+        s.decisions_per_second = decisions as f64 / seconds.max(1e-9);
+        s.microseconds_per_decision = 1e6 * seconds / decisions.max(1) as f64;
+        s
+    }
+
+    /// No game failed.
+    pub fn clean(&self) -> bool {
+        self.failures.is_empty()
+    }
+
+    /// The summary as text; the Non-player rules fired only with `verbose`.
+    pub fn render(&self, verbose: bool) -> String {
+        use std::fmt::Write;
+        let mut out = String::new();
+        let last = self.seed.saturating_add(self.games.saturating_sub(1));
+        let _ = writeln!(
+            out,
+            "{} games from `{}` ({} agents, seeds {}..={last}): {} completed, {} failed",
+            self.games,
+            self.scenario,
+            self.agents,
+            self.seed,
+            self.completed,
+            self.failures.len()
+        );
+        for (i, f) in Faction::ALL.iter().enumerate() {
+            let _ = writeln!(
+                out,
+                "  {:<10} wins {:>6} ({:5.1}%)  mean margin {:>7.2}",
+                f.name(),
+                self.wins[i],
+                100.0 * self.wins[i] as f64 / self.completed.max(1) as f64,
+                self.mean_margins[i]
+            );
+        }
+        let _ = writeln!(
+            out,
+            "  ended by a victory check: {}; mean length {:.1} cards, {:.0} decisions",
+            self.ended_by_victory_check, self.mean_cards, self.mean_decisions
+        );
+        let _ = writeln!(
+            out,
+            "  {:.2} s: {:.0} games/s, {:.0} decisions/s",
+            self.seconds, self.games_per_second, self.decisions_per_second
+        );
+        if !self.events.is_empty() {
+            let total: u64 = self.events.values().sum();
+            let _ = writeln!(out, "  Events executed: {total} ({} card sides)", self.events.len());
+        }
+        if !self.failed_events.is_empty() {
+            let total: u64 = self.failed_events.iter().map(|e| e.times).sum();
+            let _ = writeln!(
+                out,
+                "  Events failed and rolled back: {total} ({} card sides)",
+                self.failed_events.len()
+            );
+            for e in &self.failed_events {
+                let _ = writeln!(
+                    out,
+                    "    {:<12} {:>6}x  first: {}",
+                    e.side,
+                    e.times,
+                    super::describe::printable(&e.first)
+                );
+            }
+        }
+        if verbose && !self.nonplayer_rules.is_empty() {
+            let _ = writeln!(out, "  Non-player rules fired (all games):");
+            for (rule, n) in &self.nonplayer_rules {
+                let _ = writeln!(
+                    out,
+                    "    {rule:<28} {n:>8}  ({:.2} a game)",
+                    *n as f64 / self.games.max(1) as f64
+                );
+            }
+        }
+        for f in self.failures.iter().take(20) {
+            let card = f.card.map(|c| format!(" (card {c})")).unwrap_or_default();
+            let _ = writeln!(
+                out,
+                "  FAILED seed {}{card}: {}",
+                f.seed,
+                super::describe::printable(&f.error)
+            );
+        }
+        if self.failures.len() > 20 {
+            let _ = writeln!(out, "  ... and {} more failures", self.failures.len() - 20);
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_resumed_game_continues_as_the_uninterrupted_one() {
+        // A game of random agents and bots, interrupted after 150 answers and resumed
+        // with fresh agents that mirror the replayed questions: the same game.
+        let files = crate::content::ContentFiles::embedded();
+        let (rules, _, setup) = crate::cli::position(&files, "standard", 7).unwrap();
+        let spec = AgentSpec::parse("farc=nonplayer,others=random").unwrap();
+        let (whole, game, _) = spec_game(&rules, &setup, 7, false, &spec);
+        assert!(whole.is_ok());
+        let fired = crate::nonplayer::Fired::default();
+        let live: Vec<Option<Box<dyn Agent>>> = spec.agents(7, &fired).into_iter().map(Some).collect();
+        let (_, agents) = Replay::resume(game.answers[..150].to_vec(), live, [true; 4]);
+        let mut resumed = new_game(&rules, reseeded(&spec.seat(&setup), 7), agents);
+        assert_eq!(resumed.play(), whole);
+        assert_eq!(resumed.answers, game.answers);
+        assert_eq!(resumed.state, game.state);
+    }
+
+    #[test]
+    fn a_panic_in_one_game_is_its_failure_and_the_batch_goes_on() {
+        let files = crate::content::ContentFiles::embedded();
+        let (rules, _, setup) = crate::cli::position(&files, "quick", 1).unwrap();
+        let tick = || {};
+        let batch = Batch {
+            seeds: 1..4,
+            jobs: 2,
+            keep_answers: false,
+            progress: &tick,
+        };
+        let results = run_games(
+            &batch,
+            |seed| {
+                if seed == 2 {
+                    panic!("made to fail");
+                }
+                spec_prepared(&rules, &setup, seed, false, &AgentSpec::default())
+            },
+            |seed, _, r| {
+                assert_ne!(seed, 3, "checked to fail");
+                r
+            },
+        );
+        assert_eq!(results.len(), 3);
+        assert!(results[0].outcome.is_ok());
+        let e = |i: usize| results[i].outcome.clone().unwrap_err().to_string();
+        assert!(
+            e(1).contains("the engine panicked") && e(1).contains("made to fail"),
+            "{}",
+            e(1)
+        );
+        assert!(e(2).contains("checked to fail"), "{}", e(2));
+    }
 }

@@ -2,7 +2,7 @@
 //! (Civic Action, Agitation, Election, FARC Zones, Elite Backing), Redeploy and Reset.
 
 use super::decision::{Choice, Step, Stop};
-use super::engine::{Game, Outcome};
+use super::engine::{Game, Moment, Outcome, Phase};
 use super::ops::Action;
 use crate::kernel::{Control, Faction, PieceType, PresidentEffect, SpaceId, Support};
 
@@ -14,14 +14,40 @@ impl<'r> Game<'r> {
     pub(crate) fn propaganda_round(&mut self, final_round: bool) -> Result<Option<Outcome>, Stop> {
         let round = self.propaganda_played;
         if !self.skip_victory.contains(&round) && self.victory_check() {
-            return Ok(Some(self.outcome(Some(round))));
+            let outcome = self.outcome(Some(round));
+            self.narrate_note(None, |g| {
+                let winner: Vec<&str> = outcome.winner().iter().map(|f| f.name()).collect();
+                format!(
+                    "Propaganda, Victory: {} wins (7.2; margins: {})",
+                    winner.join(" + "),
+                    super::describe::margins_line(g.rules, &g.state)
+                )
+            });
+            return Ok(Some(outcome));
         }
-        self.sabotage_phase()?;
-        self.resources_phase()?;
-        self.support_phase()?;
+        if !self.skip_victory.contains(&round) {
+            self.narrate_note(None, |g| {
+                format!(
+                    "Propaganda, Victory: no one wins (margins: {})",
+                    super::describe::margins_line(g.rules, &g.state)
+                )
+            });
+        }
+        self.reached(Moment::AfterPhase(Phase::Victory));
+        self.narrate_phase("Sabotage", |g| g.sabotage_phase())?;
+        self.reached(Moment::AfterPhase(Phase::Sabotage));
+        self.narrate_phase("Resources", |g| g.resources_phase())?;
+        self.reached(Moment::AfterPhase(Phase::Resources));
+        self.narrate_phase("Support", |g| g.support_phase())?;
+        self.reached(Moment::AfterPhase(Phase::Support));
         if !final_round {
-            self.redeploy_phase()?;
-            self.reset_phase();
+            self.narrate_phase("Redeploy", |g| g.redeploy_phase())?;
+            self.reached(Moment::AfterPhase(Phase::Redeploy));
+            self.narrate_phase("Reset", |g| {
+                g.reset_phase();
+                Ok(())
+            })?;
+            self.reached(Moment::AfterPhase(Phase::Reset));
         }
         Ok(None)
     }
@@ -285,24 +311,31 @@ impl<'r> Game<'r> {
     /// 6.4.4: the Government places a FARC Zone in a Department (passing `allowed`) with
     /// the most FARC pieces, not already a Zone; it first Redeploys its cubes from there
     /// (Control judged now) and removes its Bases. Returns the space, if any qualified.
-    pub fn place_farc_zone(&mut self, allowed: impl Fn(&Game, SpaceId) -> bool) -> Result<Option<SpaceId>, Stop> {
+    /// 6.4.4: the Departments among those `allowed` where the Government may place a FARC
+    /// Zone: not yet a Zone, and with the most FARC pieces.
+    pub(crate) fn farc_zone_candidates(&self, allowed: impl Fn(&Game, SpaceId) -> bool) -> Vec<SpaceId> {
         let candidates: Vec<SpaceId> = self
             .spaces()
             .filter(|&s| self.def(s).is_department() && !self.state.space(s).farc_zone && allowed(self, s))
             .collect();
-        let Some(most) = candidates
+        let most = candidates
             .iter()
             .map(|&s| self.state.space(s).faction_pieces(Faction::Farc))
             .max()
-        else {
+            .unwrap_or(0);
+        candidates
+            .into_iter()
+            .filter(|&s| self.state.space(s).faction_pieces(Faction::Farc) == most)
+            .collect()
+    }
+
+    pub fn place_farc_zone(&mut self, allowed: impl Fn(&Game, SpaceId) -> bool) -> Result<Option<SpaceId>, Stop> {
+        let candidates = self.farc_zone_candidates(allowed);
+        if candidates.is_empty() {
             return Ok(None);
-        };
-        let Choice::Space(zone) = self.ask(GOVT, "Place the FARC Zone in which Department?", None, |g, o| {
-            for &s in &candidates {
-                if g.state.space(s).faction_pieces(Faction::Farc) == most {
-                    o.push(Choice::Space(s));
-                }
-            }
+        }
+        let Choice::Space(zone) = self.ask(GOVT, "Place the FARC Zone in which Department?", None, |_, o| {
+            o.extend(candidates.iter().map(|&s| Choice::Space(s)))
         })?
         else {
             return Err(Stop::Failed("expected a space".into()));

@@ -13,6 +13,60 @@ pub enum Executed {
     Event,
 }
 
+/// Where a Faction's cylinder stands on the Sequence of Play track (2.2 RECORD STEPS,
+/// 2.3): between cards Eligible or Ineligible (2.3.7); on an Event card, the box of what
+/// it executed (as 1st or 2nd Eligible) or Passed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SopBox {
+    Eligible,
+    Ineligible,
+    /// Passed on this card (2.3.3): it stays Eligible for the next.
+    Passed,
+    /// The 1st Eligible, by what it executed (2.3.4).
+    First(Executed),
+    /// The 2nd Eligible, by what it executed: an Operation here is a full one (after the
+    /// 1st's Event, or a Non-player's, 8.1).
+    Second(Executed),
+    /// The 2nd Eligible executed a Limited Operation (2.3.4, 2.3.5).
+    SecondLimited,
+}
+
+impl SopBox {
+    pub const ALL: [SopBox; 10] = [
+        SopBox::Eligible,
+        SopBox::Ineligible,
+        SopBox::Passed,
+        SopBox::First(Executed::Event),
+        SopBox::First(Executed::Operation),
+        SopBox::First(Executed::OperationWithSpecialActivity),
+        SopBox::Second(Executed::Event),
+        SopBox::Second(Executed::Operation),
+        SopBox::Second(Executed::OperationWithSpecialActivity),
+        SopBox::SecondLimited,
+    ];
+
+    /// The box's word in scenario tests.
+    pub fn slug(self) -> &'static str {
+        use Executed::*;
+        match self {
+            SopBox::Eligible => "eligible",
+            SopBox::Ineligible => "ineligible",
+            SopBox::Passed => "passed",
+            SopBox::First(Event) => "1st-event",
+            SopBox::First(Operation) => "1st-op",
+            SopBox::First(OperationWithSpecialActivity) => "1st-op-sa",
+            SopBox::Second(Event) => "2nd-event",
+            SopBox::Second(Operation) => "2nd-op",
+            SopBox::Second(OperationWithSpecialActivity) => "2nd-op-sa",
+            SopBox::SecondLimited => "2nd-limited-op",
+        }
+    }
+
+    pub fn from_slug(word: &str) -> Option<SopBox> {
+        SopBox::ALL.into_iter().find(|b| b.slug() == word)
+    }
+}
+
 /// How far an offered Operation may go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OpScope {

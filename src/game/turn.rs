@@ -3,18 +3,24 @@
 //! card (2.3.9), Propaganda cards (never two Rounds in a row) and the end of the game.
 
 use super::decision::{Choice, Doing, Op, Stop};
-use super::engine::{CardContext, Game, Outcome};
+use super::engine::{CardContext, Game, Moment, Outcome};
 use super::ops::Action;
-use super::sequence::{CardOutcome, Executed, OpScope, adjust_eligibility, menu, pass};
-use crate::kernel::{CardKind, Faction, PieceType, Side, SpaceId};
+use super::sequence::{CardOutcome, Executed, OpScope, SopBox, adjust_eligibility, menu, pass};
+use crate::kernel::{CardKind, Faction, PieceType, Ruleset, Side, SpaceId, State};
 
 impl<'r> Game<'r> {
     /// Play from the current card to the end of the game.
     pub fn play(&mut self) -> Result<Outcome, Stop> {
-        self.doing(Doing::Deployment, |g| g.open_deployment())?;
+        self.switch_on_lasting_effects()?;
+        self.doing(Doing::Deployment, |g| {
+            g.narrate_phase("Open Deployment", |g| g.open_deployment())
+        })?;
         let final_event = self.final_event_index();
         let mut last_was_propaganda = false;
         while let Some(number) = self.current_card() {
+            if !self.watch_card() {
+                return Err(Stop::Paused);
+            }
             let card = self
                 .rules
                 .card(number)
@@ -24,12 +30,14 @@ impl<'r> Game<'r> {
                 self.propaganda_played += 1;
                 let final_round = self.propaganda_played >= self.final_propaganda;
                 self.note(|_| format!("Propaganda card {number}"));
+                self.narrate_card(number);
                 // 6.0 EXCEPTION: never two Propaganda Rounds in a row.
                 if !last_was_propaganda
                     && let Some(outcome) = self.doing(Doing::Propaganda, |g| g.propaganda_round(final_round))?
                 {
                     return Ok(outcome);
                 }
+                self.reached(Moment::CardEnd(number));
                 if final_round {
                     return Ok(self.outcome(None));
                 }
@@ -45,7 +53,9 @@ impl<'r> Game<'r> {
                         r.card(number).map_or("", |c| c.title.as_str())
                     )
                 });
+                self.narrate_card(number);
                 self.event_card(number)?;
+                self.reached(Moment::CardEnd(number));
                 last_was_propaganda = false;
             }
             self.card_index += 1;
@@ -81,6 +91,7 @@ impl<'r> Game<'r> {
         let mut first: Option<Executed> = None;
         let mut outcome = CardOutcome::default();
         let mut acted = 0;
+        self.card.playing = true;
         for &f in &order[..n] {
             if acted == 2 {
                 break;
@@ -127,16 +138,42 @@ impl<'r> Game<'r> {
                     }
                 })
             })?;
+            // 2.2 RECORD STEPS: the cylinder goes to the box of what was chosen.
+            let placed = |done: Executed| match first {
+                None => SopBox::First(done),
+                Some(_) if limited && done != Executed::Event => SopBox::SecondLimited,
+                Some(_) => SopBox::Second(done),
+            };
             if let Choice::Event(side) = c {
-                self.execute_event(f, number, side)?;
+                self.card.sop[f.index()] = Some(placed(Executed::Event));
+                self.narrate_event_begin(f);
+                // 1.5.2 and 1.4.1 (player options): "during … execution by the Sequence of
+                // Play of an Operation or Event" — as the Event begins.
+                let doing = Doing::Event {
+                    faction: f,
+                    card: number,
+                    side,
+                };
+                self.doing(doing, |g| g.event_player_options(f))?;
+                let failed = self.execute_event(f, number, side);
+                let why = match &failed {
+                    Ok(Some(e)) => Some(Some(e.to_string())),
+                    Ok(None) => Some(None),
+                    Err(_) => None,
+                };
+                self.narrate_event(f, number, side, why);
+                failed?;
                 first.get_or_insert(Executed::Event);
                 outcome.executed[f.index()] = true;
                 acted += 1;
                 continue;
             }
             let Choice::Op(op) = c else {
+                self.card.sop[f.index()] = Some(SopBox::Passed);
+                let before = self.state.resources(f) as i16;
                 pass(&mut self.state, self.rules, f);
                 self.note(move |_| format!("{} passes", f.name()));
+                self.narrate_pass(f, self.state.resources(f) as i16 - before);
                 continue;
             };
             let mut act = Action::new(f, op);
@@ -146,12 +183,14 @@ impl<'r> Game<'r> {
             // 8.1: the final Event card's limits do not bind a Non-player (the flag that
             // exempts an Event's free Operations from 2.3.9).
             act.by_event = non_player;
+            self.card.sop[f.index()] = Some(placed(Executed::Operation));
             self.operation(&mut act)?;
             let executed = if act.special.is_some() {
                 Executed::OperationWithSpecialActivity
             } else {
                 Executed::Operation
             };
+            self.card.sop[f.index()] = Some(placed(executed));
             first.get_or_insert(executed);
             outcome.executed[f.index()] = true;
             acted += 1;
@@ -162,6 +201,7 @@ impl<'r> Game<'r> {
         }
         outcome.event_override = self.card.event_override;
         adjust_eligibility(&mut self.state, &outcome);
+        self.card.playing = false;
         Ok(())
     }
 
@@ -241,6 +281,14 @@ impl<'r> Game<'r> {
             .remove_shipment(index)
             .map_err(|e| Stop::Failed(e.describe(self.rules)))?;
         self.card.shipped |= 1 << f.index();
+        self.narrate_note(Some(f), |g| {
+            format!(
+                "{} Ships: {}'s Shipment in {} is removed for a free Limited Operation (2.3.6)",
+                f.name(),
+                owner.name(),
+                g.rules.map.space(s).name
+            )
+        });
         let Choice::Op(op) = self.ask(f, "Which free Limited Operation?", None, |_, o| o.extend(ops))? else {
             return Err(Stop::Failed("expected an Operation".into()));
         };
@@ -302,13 +350,17 @@ impl<'r> Game<'r> {
 
     /// 7.3 victory margins.
     pub fn margin(&self, f: Faction) -> i16 {
-        let st = &self.state;
-        let bases = |x: Faction| st.on_map(self.rules, PieceType::base(x)) as i16;
-        match f {
-            Faction::Govt => st.total_support() as i16 - 60,
-            Faction::Farc => st.opposition_plus_bases(self.rules) as i16 - 25,
-            Faction::Auc => bases(Faction::Auc) - bases(Faction::Farc),
-            Faction::Cartels => (bases(Faction::Cartels) - 10).min(st.resources(Faction::Cartels) as i16 - 40),
-        }
+        victory_margin(self.rules, &self.state, f)
+    }
+}
+
+/// 7.3: Faction `f`'s victory margin in a position (positive: its condition is met, 7.2).
+pub fn victory_margin(r: &Ruleset, st: &State, f: Faction) -> i16 {
+    let bases = |x: Faction| st.on_map(r, PieceType::base(x)) as i16;
+    match f {
+        Faction::Govt => st.total_support() as i16 - 60,
+        Faction::Farc => st.opposition_plus_bases(r) as i16 - 25,
+        Faction::Auc => bases(Faction::Auc) - bases(Faction::Farc),
+        Faction::Cartels => (bases(Faction::Cartels) - 10).min(st.resources(Faction::Cartels) as i16 - 40),
     }
 }

@@ -13,7 +13,7 @@ pub mod state;
 pub use dice::Dice;
 pub use ids::{Control, Faction, PieceId, PieceKind, PieceType, Side, Slot, SpaceId, Support};
 pub use invariants::check_invariants;
-pub use modifiers::{HOOKS, HookKind, Modifiers};
+pub use modifiers::{HOOKS, HookKind, Modifiers, PROHIBITIONS};
 pub use primitives::{Done, Effect};
 pub use refusal::Refusal;
 pub use ruleset::{

@@ -131,7 +131,35 @@ pub const HOOKS: &[(&str, HookKind)] = &[
     ("sweep_never_activates", HookKind::Spaces),
 ];
 
+/// The hooks that forbid or limit an Operation or Special Activity, rather than change how
+/// it works. 5.1.2: when the Event being played grants such an activity and says its grant
+/// overrides lasting Events, these yield to it; costs, removal rates and procedures
+/// (every other hook) still apply.
+pub const PROHIBITIONS: &[&str] = &[
+    "sweep_max_spaces",
+    "assault_max_spaces",
+    "no_air_strike",
+    "no_sweep_assault_in_departments",
+    "no_govt_special_where_guerrillas",
+    "no_sweep_assault_against",
+];
+
 impl Modifiers {
+    /// These modifiers with every prohibition (`PROHIBITIONS`) back at the rule as
+    /// written: what an overriding grant of the current Event runs under (5.1.2).
+    pub fn yielding_to_grant(&self) -> Modifiers {
+        let d = Modifiers::default();
+        Modifiers {
+            sweep_max_spaces: d.sweep_max_spaces,
+            assault_max_spaces: d.assault_max_spaces,
+            no_air_strike: d.no_air_strike,
+            no_sweep_assault_in_departments: d.no_sweep_assault_in_departments,
+            no_govt_special_where_guerrillas: d.no_govt_special_where_guerrillas,
+            no_sweep_assault_against: d.no_sweep_assault_against,
+            ..*self
+        }
+    }
+
     /// Set a hook by name: numbers for Number hooks (`u8::MAX` = unlimited), 0/1 for Flag
     /// hooks, a Faction index for Factions hooks, a space index for Spaces hooks.
     /// A hook's value by name (flags as 0/1, masks as their bits), for scripts that must
@@ -222,6 +250,19 @@ mod tests {
         }
         let e = Modifiers::default().set("sweep_cots", 1).unwrap_err();
         assert!(e.contains("no hook named `sweep_cots`"), "{e}");
+    }
+
+    #[test]
+    fn a_grant_lifts_every_prohibition_and_nothing_else() {
+        let mut m = Modifiers::default();
+        for (name, kind) in HOOKS {
+            m.set(name, if *kind == HookKind::Number { 4 } else { 1 }).unwrap();
+        }
+        let y = m.yielding_to_grant();
+        for (name, _) in HOOKS {
+            let lifted = y.get(name) == Modifiers::default().get(name);
+            assert_eq!(lifted, PROHIBITIONS.contains(name), "{name}");
+        }
     }
 
     #[test]

@@ -118,7 +118,7 @@ impl State {
                 return Err(Refusal::BaseOnLoc(s));
             }
             let freed = leaving.is_some_and(|l| l.is_base()) as u8;
-            if sp.bases() - freed >= r.forces.limits.bases_per_space {
+            if sp.bases().saturating_sub(freed) >= r.forces.limits.bases_per_space {
                 return Err(Refusal::BaseStacking(s));
             }
         }
@@ -127,7 +127,7 @@ impl State {
         }
         if let Some(max) = def.max_pieces_per_faction {
             let freed = leaving.is_some_and(|l| l.faction == t.faction) as u8;
-            if sp.faction_pieces(t.faction) - freed >= max {
+            if sp.faction_pieces(t.faction).saturating_sub(freed) >= max {
                 return Err(Refusal::ForeignLimit(s, t.faction));
             }
         }
@@ -359,7 +359,8 @@ impl State {
             return Err(Refusal::NoSupportHere(s));
         }
         let from = self.spaces[s.index()].support;
-        let to = Support::from_value((from.value() + levels).clamp(-2, 2)).expect("clamped level");
+        // Saturating: a shift of 127 levels stops at Active Support, it does not wrap round.
+        let to = Support::from_value(from.value().saturating_add(levels).clamp(-2, 2)).expect("clamped level");
         if to == from {
             return Err(Refusal::SupportAtLimit(s));
         }
@@ -503,9 +504,10 @@ impl State {
     /// Change a Faction's Resources by `delta`; refused if the result leaves 0..=99 (1.7).
     pub fn add_resources(&mut self, r: &Ruleset, f: Faction, delta: i16) -> Done {
         let from = self.resources[f.index()];
-        let wanted = from as i16 + delta;
+        // i32: no delta the type admits can wrap the sum (1.7 refuses it instead).
+        let wanted = from as i32 + delta as i32;
         let max = r.forces.limits.resources_max;
-        if !(0..=max as i16).contains(&wanted) {
+        if !(0..=max as i32).contains(&wanted) {
             return Err(Refusal::ResourcesOutOfRange {
                 faction: f,
                 wanted,
@@ -524,16 +526,16 @@ impl State {
     /// 99", 6.3; 5.1.1). Never refused; the Effect shows what was actually added.
     pub fn gain_resources(&mut self, r: &Ruleset, f: Faction, delta: i16) -> Effect {
         let from = self.resources[f.index()];
-        let to = (from as i16 + delta).clamp(0, r.forces.limits.resources_max as i16) as u8;
+        let to = (from as i32 + delta as i32).clamp(0, r.forces.limits.resources_max as i32) as u8;
         self.resources[f.index()] = to;
         Effect::Resources { faction: f, from, to }
     }
 
     /// Change Aid by `delta`; refused if the result leaves 0..=29 (1.7).
     pub fn add_aid(&mut self, r: &Ruleset, delta: i16) -> Done {
-        let wanted = self.aid as i16 + delta;
+        let wanted = self.aid as i32 + delta as i32;
         let max = r.forces.limits.aid_max;
-        if !(0..=max as i16).contains(&wanted) {
+        if !(0..=max as i32).contains(&wanted) {
             return Err(Refusal::AidOutOfRange { wanted, max });
         }
         let from = self.aid;
@@ -544,7 +546,7 @@ impl State {
     /// Change Aid by `delta` as far as 0..=29 allows (3.2.5, 3.3.4, 4.2.3).
     pub fn gain_aid(&mut self, r: &Ruleset, delta: i16) -> Effect {
         let from = self.aid;
-        self.aid = (from as i16 + delta).clamp(0, r.forces.limits.aid_max as i16) as u8;
+        self.aid = (from as i32 + delta as i32).clamp(0, r.forces.limits.aid_max as i32) as u8;
         Effect::Aid { from, to: self.aid }
     }
 

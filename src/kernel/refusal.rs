@@ -45,12 +45,13 @@ pub enum Refusal {
     /// 1.7: Resources stay within 0..=99.
     ResourcesOutOfRange {
         faction: Faction,
-        wanted: i16,
+        /// Wider than the delta, so that no sum wraps (40 + 32767 is 32807, not -32729).
+        wanted: i32,
         max: u8,
     },
     /// 1.7: Aid stays within 0..=29.
     AidOutOfRange {
-        wanted: i16,
+        wanted: i32,
         max: u8,
     },
     /// 4.5.3: all Shipment markers are on the map.

@@ -98,6 +98,27 @@ pub struct State {
 }
 
 impl State {
+    /// The same position on the board and tracks, whatever the dice will roll next.
+    pub fn same_position(&self, o: &State) -> bool {
+        self.spaces == o.spaces
+            && self.in_play == o.in_play
+            && self.pieces == o.pieces
+            && self.available == o.available
+            && self.out_of_play == o.out_of_play
+            && self.shipments == o.shipments
+            && self.resources == o.resources
+            && self.aid == o.aid
+            && self.president == o.president
+            && self.eligible == o.eligible
+            && self.capabilities == o.capabilities
+            && self.momentum == o.momentum
+            && self.markers_on_map == o.markers_on_map
+            && self.total_support == o.total_support
+            && self.total_opposition == o.total_opposition
+            && self.lasting == o.lasting
+            && self.mods == o.mods
+    }
+
     /// An empty board: every piece Available, every space Neutral, all Factions Eligible
     /// (2.3.1), El Presidente in the first box, no Resources or Aid.
     pub fn empty(r: &Ruleset, seed: u64) -> State {

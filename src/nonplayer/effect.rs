@@ -16,18 +16,17 @@ pub fn event_has_effect(view: &View, f: Faction, card: u8, side: Side) -> bool {
         final_propaganda: 4,
         skip_victory: vec![],
         open_deployment: vec![],
+        // The position is the live game's: its lasting effects are on already.
+        lasting: vec![],
     };
     let agents: Vec<Box<dyn Agent + '_>> = Faction::ALL
         .iter()
         .map(|&x| Box::new(super::NonPlayer::probe(x)) as Box<dyn Agent>)
         .collect();
+    // The Event runs through the engine's script runner like any other: every Event
+    // starts from a fresh instance of the card's script, so this look-ahead cannot change
+    // what the game's own Events see.
     let mut game = Game::new(view.rules, setup, vec![card], agents);
-    // The game's script host, without starting a new game in it (Host::for_game would
-    // reload the real game's card chunks).
-    match crate::script::Host::shared(view.rules) {
-        Ok(h) => game.scripts = Some(h),
-        Err(_) => return false,
-    }
     match game.execute_event(f, card, side) {
         Ok(None) => {}
         _ => return false,

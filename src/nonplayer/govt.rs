@@ -207,7 +207,7 @@ pub fn plan(look: &Look, dice: &mut Dice, op: Op) -> Plan {
 /// Action goes, and how far it goes.
 pub fn answer(plan: &Plan, req: &Request, look: &Look) -> Option<usize> {
     use super::{find, max_number, number_near};
-    match req.prompt {
+    match &*req.prompt {
         // Half the room as Troops (at least one Police where none stand), the rest Police.
         "Place how many Troops?" => {
             let s = req.about?;

@@ -285,7 +285,7 @@ impl NonPlayer {
         {
             return Some(i);
         }
-        match req.prompt {
+        match &*req.prompt {
             "Rally in which space?"
             | "Attack in which space?"
             | "Terror in which space?"
@@ -432,7 +432,7 @@ impl NonPlayer {
     fn special(&mut self, req: &Request, look: &Look, dice: &mut Dice) -> Option<usize> {
         let me = self.faction;
         let spaces = spaces_of(req);
-        match req.prompt {
+        match &*req.prompt {
             "Extort in which space?" => {
                 let want: Vec<SpaceId> = if me == Faction::Farc {
                     let mut w: Vec<SpaceId> = spaces
@@ -674,7 +674,7 @@ impl NonPlayer {
 
     fn propaganda(&mut self, req: &Request, look: &Look, dice: &mut Dice) -> Option<usize> {
         let spaces = spaces_of(req);
-        match req.prompt {
+        match &*req.prompt {
             // 8.1.2: Shipments place Bases first, then +6 Resources.
             "Drug Profits: a Base here, or +6 Resources?" => {
                 self.fire("propaganda.drug-profits");
@@ -768,7 +768,7 @@ impl NonPlayer {
     /// then the most that can be done, then a random pick (8.2).
     fn fallback(&mut self, req: &Request, look: &Look, dice: &mut Dice) -> usize {
         let me = self.faction;
-        let p = req.prompt;
+        let p = &*req.prompt;
         let targets: Vec<Faction> = if self.plan.targets.is_empty() {
             match me {
                 Faction::Govt => vec![Faction::Farc, Faction::Auc, Faction::Cartels],

@@ -54,6 +54,14 @@ impl fmt::Display for Answer {
     }
 }
 
+/// A record or test file's text; a file that cannot be read or is not UTF-8 text is a
+/// diagnostic naming it (and the line where the text stops being UTF-8).
+pub fn read_file(path: &std::path::Path) -> Result<String, Diagnostic> {
+    let name = path.display().to_string();
+    let bytes = std::fs::read(path).map_err(|e| Diagnostic::at(&name, 0, e.to_string()))?;
+    crate::content::findings::utf8_text(bytes).map_err(|(line, m)| Diagnostic::at(&name, line, m))
+}
+
 /// Quote a string for the notation (`"`, `\` and newlines escaped).
 pub(crate) fn quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);

@@ -7,6 +7,9 @@
 //! scenario standard
 //! seed 42
 //! seating govt farc auc cartels
+//! humans govt farc
+//! negotiation
+//! voluntary-removal
 //! answers
 //! cartels pass
 //! govt train
@@ -15,14 +18,16 @@
 //! result auc
 //! ```
 //!
-//! The trailer is optional: `result SEAT` (the game ended, this seat first), `stopped`
+//! `humans` names the Factions played by people at the terminal (`abyss play --load`
+//! seats them again); `negotiation` (1.5.2) and `voluntary-removal` (1.4.1) are the
+//! players' options the game was played with. The trailer is optional: `result SEAT` (the game ended, this seat first), `stopped`
 //! or `stopped "why"` (the game stopped before its end, e.g. a failure in `abyss sim`),
 //! or `end`.
 
 use super::diag::Diagnostic;
 use super::syntax::{self, Pair, Rule};
 use super::{Answer, Line, quote, scenario_word, seat_word};
-use crate::content::{Seating, Setup};
+use crate::content::{ContentFiles, Seating, Setup};
 use crate::game::playout::reseeded;
 use crate::game::playout::{Replay, ReplayState};
 use crate::game::{Choice, Game, Outcome, Stop};
@@ -45,6 +50,12 @@ pub struct Record {
     pub seating: Option<Seating>,
     /// The game ran with `check_every_decision`.
     pub check: bool,
+    /// The Factions people played at the terminal (empty: none, or not said).
+    pub humans: Vec<Faction>,
+    /// 1.5.2: voluntary transfers were offered during Operations.
+    pub negotiation: bool,
+    /// 1.4.1: players could remove their own pieces while executing.
+    pub voluntary_removal: bool,
     pub answers: Vec<Answer>,
     pub trailer: Option<Trailer>,
 }
@@ -69,6 +80,9 @@ impl Record {
             seed,
             seating: Some(seating.clone()),
             check: false,
+            humans: Vec::new(),
+            negotiation: false,
+            voluntary_removal: false,
             answers: answers
                 .iter()
                 .map(|&(f, c)| Answer {
@@ -85,6 +99,8 @@ impl Record {
     pub fn from_game(game: &Game, scenario: &str, seed: u64) -> Record {
         let mut rec = Record::new(scenario, seed, &game.seating, &game.answers, game.rules);
         rec.check = game.check_every_decision;
+        rec.negotiation = game.negotiation;
+        rec.voluntary_removal = game.voluntary_removal;
         rec
     }
 
@@ -105,6 +121,7 @@ impl Record {
     /// Parse a record; `file` names it in diagnostics.
     pub fn parse(text: &str, file: &str) -> Result<Record, Diagnostic> {
         let top = syntax::parse(Rule::record_file, text, file)?;
+        let src = syntax::Src::new(file, text);
         let mut rec = Record {
             version: 0,
             content: None,
@@ -112,6 +129,9 @@ impl Record {
             seed: 0,
             seating: None,
             check: false,
+            humans: Vec::new(),
+            negotiation: false,
+            voluntary_removal: false,
             answers: Vec::new(),
             trailer: None,
         };
@@ -122,7 +142,7 @@ impl Record {
         let mut answers_line = 0;
         for p in top.into_inner() {
             let rule = p.as_rule();
-            let line = syntax::line_of(&p).0;
+            let line = src.line(&p).0;
             if matches!(
                 rule,
                 Rule::h_content
@@ -130,6 +150,9 @@ impl Record {
                     | Rule::h_seed
                     | Rule::h_seating
                     | Rule::h_non_players
+                    | Rule::h_humans
+                    | Rule::h_negotiation
+                    | Rule::h_voluntary_removal
                     | Rule::h_check
             ) {
                 if seen.contains(&rule) {
@@ -144,7 +167,7 @@ impl Record {
             let a = syntax::args(&p);
             match rule {
                 Rule::magic => {
-                    rec.version = syntax::number(&a[0], file)?;
+                    rec.version = src.number(&a[0])?;
                     if rec.version != VERSION {
                         return Err(Diagnostic::at(
                             file,
@@ -160,7 +183,7 @@ impl Record {
                     rec.content = Some(u64::from_str_radix(a[0].as_str(), 16).expect("16 hex digits"));
                 }
                 Rule::h_scenario => rec.scenario = syntax::scenario_name(&a[0]),
-                Rule::h_seed => rec.seed = syntax::number(&a[0], file)?,
+                Rule::h_seed => rec.seed = src.number(&a[0])?,
                 Rule::h_seating => {
                     seating_line = line;
                     seated = a.iter().map(syntax::seat).collect();
@@ -170,8 +193,11 @@ impl Record {
                     non_players = Some(a.iter().map(syntax::faction).collect());
                 }
                 Rule::h_check => rec.check = true,
+                Rule::h_humans => rec.humans = a.iter().map(syntax::faction).collect(),
+                Rule::h_negotiation => rec.negotiation = true,
+                Rule::h_voluntary_removal => rec.voluntary_removal = true,
                 Rule::kw_answers => answers_line = line,
-                Rule::answer => rec.answers.push(syntax::answer(&p)),
+                Rule::answer => rec.answers.push(src.answer(&p)),
                 Rule::t_result => rec.trailer = Some(Trailer::Result(syntax::seat(&a[0]))),
                 Rule::t_stopped => rec.trailer = Some(Trailer::Stopped(a.first().map(syntax::string))),
                 Rule::t_end => rec.trailer = Some(Trailer::End),
@@ -201,14 +227,26 @@ impl Record {
 
     /// The answers as Choices of this content; an unknown word is reported at its line.
     pub fn choices(&self, r: &Ruleset, file: &str) -> Result<Vec<(Faction, Choice)>, Diagnostic> {
+        let words = super::words::AnswerWords::new(r);
         self.answers
             .iter()
             .map(|a| {
-                super::words::answer(r, &a.word)
+                words
+                    .answer(&a.word)
                     .map(|c| (a.faction, c))
                     .map_err(|m| Diagnostic::at(file, a.line.0, m))
             })
             .collect()
+    }
+
+    /// The record's scenario as `content::load_scenario` takes it: a scenario of the
+    /// content, or a file under the working folder or the record's own folder
+    /// (`content::scenario_named_in_file`); any other file only when the user names it on
+    /// the command line.
+    pub fn scenario_source(&self, files: &ContentFiles, record_file: &std::path::Path) -> Result<String, String> {
+        let folder = record_file.parent().unwrap_or(std::path::Path::new(""));
+        crate::content::scenario_named_in_file(files, &self.scenario, &[std::path::Path::new(""), folder])
+            .map_err(|m| format!("{}: {m}", record_file.display()))
     }
 
     /// The source line of answer `i` (0-based), if it came from a file.
@@ -224,6 +262,9 @@ fn header_name(rule: Rule) -> &'static str {
         Rule::h_seed => "`seed`",
         Rule::h_seating => "`seating`",
         Rule::h_non_players => "`non-players`",
+        Rule::h_humans => "`humans`",
+        Rule::h_negotiation => "`negotiation`",
+        Rule::h_voluntary_removal => "`voluntary-removal`",
         _ => "`check`",
     }
 }
@@ -269,6 +310,16 @@ impl fmt::Display for Record {
                 let np: Vec<&str> = s.non_players.iter().map(|x| x.slug()).collect();
                 writeln!(f, "non-players {}", np.join(" "))?;
             }
+        }
+        if !self.humans.is_empty() {
+            let h: Vec<&str> = self.humans.iter().map(|x| x.slug()).collect();
+            writeln!(f, "humans {}", h.join(" "))?;
+        }
+        if self.negotiation {
+            writeln!(f, "negotiation")?;
+        }
+        if self.voluntary_removal {
+            writeln!(f, "voluntary-removal")?;
         }
         if self.check {
             writeln!(f, "check")?;
@@ -318,6 +369,8 @@ pub fn replay_game<'r>(
     let (script, agents) = Replay::new(answers);
     let mut game = crate::game::playout::new_game(r, setup, agents);
     game.check_every_decision = record.check;
+    game.negotiation = record.negotiation;
+    game.voluntary_removal = record.voluntary_removal;
     (game, script)
 }
 

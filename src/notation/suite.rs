@@ -28,11 +28,12 @@
 use super::diag::Diagnostic;
 use super::record::{check_seating, seating_from, write_seating};
 use super::script::option_words;
-use super::syntax::{self, Pair, Rule};
+use super::syntax::{self, Pair, Rule, Src};
 use super::{Answer, Line, quote, scenario_word, seat_word, words};
 use crate::content::{ContentFiles, Seating, Setup};
 use crate::game::playout::{Replay, ReplayState};
-use crate::game::{Choice, Game, Outcome};
+use crate::game::sequence::SopBox;
+use crate::game::{Agent, Choice, Game, Moment, Outcome, Phase, Request, Stop, View};
 use crate::kernel::{Control, Faction, PieceType, Ruleset, Side, State, Support, check_invariants};
 use std::collections::HashMap;
 use std::fmt;
@@ -52,12 +53,74 @@ pub struct Test {
     pub scenario: String,
     pub setup_line: Line,
     pub changes: Vec<(Change, Line)>,
-    /// None: no `play` block (the game runs to its first real question).
+    /// None: no `play` block (the game runs to its first real question). Several play
+    /// blocks (between checkpoints) are one list of answers.
     pub play: Option<Vec<Answer>>,
+    /// `expect after MOMENT` blocks, in order.
+    pub checkpoints: Vec<Checkpoint>,
     pub expect_line: Line,
     /// `expect error "text"`: the play must stop with a message containing the text.
     pub error: Option<String>,
     pub facts: Vec<(Fact, Line)>,
+}
+
+/// Facts checked at a moment of the game where no question is pending: `expect after
+/// MOMENT [N]`, once the answers written before it have been used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Checkpoint {
+    /// How many answers of the play come before it.
+    pub after_answers: usize,
+    pub moment: At,
+    /// Only at the end of card N (`card`), or in Propaganda Round N (a phase).
+    pub number: Option<u64>,
+    pub line: Line,
+    pub facts: Vec<(Fact, Line)>,
+}
+
+/// The moments a checkpoint can name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum At {
+    /// The end of a card: after 2.3.7 on an Event card, after the Round on a Propaganda card.
+    CardEnd,
+    /// The end of a phase of a Propaganda Round (6.1-6.6).
+    Phase(Phase),
+}
+
+impl At {
+    fn slug(self) -> &'static str {
+        match self {
+            At::CardEnd => "card",
+            At::Phase(p) => p.slug(),
+        }
+    }
+
+    fn from_slug(w: &str) -> Option<At> {
+        match w {
+            "card" => Some(At::CardEnd),
+            _ => Phase::ALL.into_iter().find(|p| p.slug() == w).map(At::Phase),
+        }
+    }
+}
+
+impl Checkpoint {
+    /// Does the game at moment `m` stand where this checkpoint looks?
+    fn matches(&self, m: Moment, game: &Game) -> bool {
+        match (self.moment, m) {
+            (At::CardEnd, Moment::CardEnd(card)) => self.number.is_none_or(|n| n == card as u64),
+            (At::Phase(p), Moment::AfterPhase(q)) => {
+                p == q && self.number.is_none_or(|n| n == game.propaganda_played as u64)
+            }
+            _ => false,
+        }
+    }
+
+    /// `expect after card 28`.
+    fn heading(&self) -> String {
+        match self.number {
+            Some(n) => format!("expect after {} {n}", self.moment.slug()),
+            None => format!("expect after {}", self.moment.slug()),
+        }
+    }
 }
 
 /// One line of a `setup` block.
@@ -98,7 +161,8 @@ pub enum Change {
     President(String),
     FarcZone(String),
     Capability(u64, Side),
-    Momentum(u64),
+    /// A Momentum card, and the Faction that played it (some Momentum depends on it).
+    Momentum(u64, Option<Faction>),
     /// A hook for the rest of the game (`State::set_lasting_modifier`).
     Modifier(String, String),
     /// A hook until the next Reset (`State::set_momentum_modifier`).
@@ -108,11 +172,19 @@ pub enum Change {
     Seating(Seating),
     FinalPropaganda(u64),
     /// The players' own options while executing: 1.5.2 negotiation and 1.4.1 voluntary
-    /// removal (on in `abyss play`, off in playouts).
+    /// removal (on in `abyss play`, off in playouts): both, as `negotiation` and
+    /// `voluntary-removal` together.
     PlayerOptions,
+    /// 1.5.2: voluntary transfers are offered during Operations.
+    Negotiation,
+    /// 1.4.1: a player may remove its own pieces while executing.
+    VoluntaryRemoval,
     /// Dice a Non-player rolls before its own (each 1..=6, in order): the rolls of a
     /// worked example, three per Random Cities and Departments roll (8.2).
     BotDice(Faction, Vec<u8>),
+    /// The game's own dice (Attack, Air Strike, Kidnap, Events' rolls...): these rolls
+    /// first, in order, then the seed's stream.
+    Dice(Vec<u8>),
 }
 
 /// One line of an `expect` block.
@@ -151,6 +223,10 @@ pub enum Fact {
     Winner(Vec<Faction>),
     /// The card being played.
     Card(u64),
+    /// The Sequence of Play box of a Faction's cylinder (2.3).
+    Sequence(Faction, SopBox),
+    /// A Faction's victory margin now (7.3; above 0 when its 7.2 condition is met).
+    Margin(Faction, i64),
 }
 
 // ---- parsing -----------------------------------------------------------------------------
@@ -158,24 +234,26 @@ pub enum Fact {
 impl TestFile {
     pub fn parse(text: &str, file: &str) -> Result<TestFile, Diagnostic> {
         let top = syntax::parse(Rule::test_file, text, file)?;
+        let src = Src::new(file, text);
         let mut tests = Vec::new();
         for p in top.into_inner() {
             if p.as_rule() == Rule::test {
-                tests.push(parse_test(&p, file)?);
+                tests.push(parse_test(&p, &src)?);
             }
         }
         Ok(TestFile { tests })
     }
 }
 
-fn parse_test(p: &Pair, file: &str) -> Result<Test, Diagnostic> {
+fn parse_test(p: &Pair, src: &Src) -> Result<Test, Diagnostic> {
     let mut t = Test {
         name: String::new(),
-        line: syntax::line_of(p),
+        line: src.line(p),
         scenario: String::new(),
         setup_line: Line(0),
         changes: Vec::new(),
         play: None,
+        checkpoints: Vec::new(),
         expect_line: Line(0),
         error: None,
         facts: Vec::new(),
@@ -184,30 +262,47 @@ fn parse_test(p: &Pair, file: &str) -> Result<Test, Diagnostic> {
         match part.as_rule() {
             Rule::string => t.name = syntax::string(&part),
             Rule::setup => {
-                t.setup_line = syntax::line_of(&part);
+                t.setup_line = src.line(&part);
                 for x in part.into_inner() {
                     match x.as_rule() {
                         Rule::scenario_name => t.scenario = syntax::scenario_name(&x),
                         Rule::kw_setup | Rule::eol => {}
-                        _ => t.changes.push((parse_change(&x, file)?, syntax::line_of(&x))),
+                        _ => t.changes.push((parse_change(&x, src)?, src.line(&x))),
                     }
                 }
             }
             Rule::play => {
-                t.play = Some(
+                t.play.get_or_insert_with(Vec::new).extend(
                     part.into_inner()
                         .filter(|x| x.as_rule() == Rule::answer)
-                        .map(|x| syntax::answer(&x))
-                        .collect(),
+                        .map(|x| src.answer(&x)),
                 );
             }
+            Rule::checkpoint => {
+                let mut cp = Checkpoint {
+                    after_answers: t.play.as_ref().map_or(0, Vec::len),
+                    moment: At::CardEnd,
+                    number: None,
+                    line: src.line(&part),
+                    facts: Vec::new(),
+                };
+                for x in part.into_inner() {
+                    match x.as_rule() {
+                        Rule::kw_expect | Rule::kw_after | Rule::eol => {}
+                        Rule::moment => cp.moment = At::from_slug(x.as_str()).expect("the grammar admits only moments"),
+                        Rule::number => cp.number = Some(src.number(&x)?),
+                        _ => cp.facts.push((parse_fact(&x, src)?, src.line(&x))),
+                    }
+                }
+                t.checkpoints.push(cp);
+            }
             Rule::expect => {
-                t.expect_line = syntax::line_of(&part);
+                t.expect_line = src.line(&part);
                 for x in part.into_inner() {
                     match x.as_rule() {
                         Rule::kw_expect | Rule::eol => {}
                         Rule::expect_error => t.error = Some(syntax::string(&syntax::args(&x)[0])),
-                        _ => t.facts.push((parse_fact(&x, file)?, syntax::line_of(&x))),
+                        _ => t.facts.push((parse_fact(&x, src)?, src.line(&x))),
                     }
                 }
             }
@@ -233,12 +328,12 @@ fn side(p: &Pair) -> Side {
     Side::from_slug(p.as_str()).expect("the grammar admits only sides")
 }
 
-fn parse_change(p: &Pair, file: &str) -> Result<Change, Diagnostic> {
+fn parse_change(p: &Pair, src: &Src) -> Result<Change, Diagnostic> {
     let a = syntax::args(p);
-    let n = |i: usize| syntax::number(&a[i], file);
+    let n = |i: usize| src.number(&a[i]);
     Ok(match p.as_rule() {
         Rule::c_seed => Change::Seed(n(0)?),
-        Rule::c_deck => Change::Deck(a.iter().map(|x| syntax::number(x, file)).collect::<Result<_, _>>()?),
+        Rule::c_deck => Change::Deck(a.iter().map(|x| src.number(x)).collect::<Result<_, _>>()?),
         Rule::c_resources => Change::Resources(syntax::faction(&a[0]), n(1)?),
         Rule::c_aid => Change::Aid(n(0)?),
         Rule::c_eligible => Change::Eligible(syntax::faction(&a[0]), syntax::yes(&a[1])),
@@ -263,40 +358,40 @@ fn parse_change(p: &Pair, file: &str) -> Result<Change, Diagnostic> {
         Rule::c_president => Change::President(word(&a[0])),
         Rule::c_farc_zone => Change::FarcZone(word(&a[0])),
         Rule::c_capability => Change::Capability(n(0)?, side(&a[1])),
-        Rule::c_momentum => Change::Momentum(n(0)?),
+        Rule::c_momentum => Change::Momentum(n(0)?, a.get(1).map(syntax::faction)),
         Rule::c_modifier => Change::Modifier(word(&a[0]), word(&a[1])),
         Rule::c_momentum_modifier => Change::MomentumModifier(word(&a[0]), word(&a[1])),
         Rule::c_open => Change::Open(word(&a[0])),
         Rule::c_seating => {
             let s = seating_from(&a);
-            check_seating(&s).map_err(|m| Diagnostic::at(file, syntax::line_of(p).0, m))?;
+            check_seating(&s).map_err(|m| src.at(p, m))?;
             Change::Seating(s)
         }
         Rule::c_final_propaganda => Change::FinalPropaganda(n(0)?),
         Rule::c_player_options => Change::PlayerOptions,
-        Rule::c_bot_dice => {
-            let mut rolls = Vec::with_capacity(a.len() - 1);
-            for x in &a[1..] {
-                match syntax::number(x, file)? {
-                    r @ 1..=6 => rolls.push(r as u8),
-                    r => {
-                        return Err(Diagnostic::at(
-                            file,
-                            syntax::line_of(x).0,
-                            format!("bot-dice: {r} is not a die roll (1 to 6)"),
-                        ));
-                    }
-                }
-            }
-            Change::BotDice(syntax::faction(&a[0]), rolls)
-        }
+        Rule::c_negotiation => Change::Negotiation,
+        Rule::c_voluntary_removal => Change::VoluntaryRemoval,
+        Rule::c_bot_dice => Change::BotDice(syntax::faction(&a[0]), die_rolls(&a[1..], src, "bot-dice")?),
+        Rule::c_dice => Change::Dice(die_rolls(&a, src, "dice")?),
         other => unreachable!("not a change: {other:?}"),
     })
 }
 
-fn parse_fact(p: &Pair, file: &str) -> Result<Fact, Diagnostic> {
+/// Die rolls, each 1 to 6.
+fn die_rolls(a: &[Pair], src: &Src, what: &str) -> Result<Vec<u8>, Diagnostic> {
+    let mut rolls = Vec::with_capacity(a.len());
+    for x in a {
+        match src.number(x)? {
+            r @ 1..=6 => rolls.push(r as u8),
+            r => return Err(src.at(x, format!("{what}: {r} is not a die roll (1 to 6)"))),
+        }
+    }
+    Ok(rolls)
+}
+
+fn parse_fact(p: &Pair, src: &Src) -> Result<Fact, Diagnostic> {
     let a = syntax::args(p);
-    let n = |i: usize| syntax::number(&a[i], file);
+    let n = |i: usize| src.number(&a[i]);
     Ok(match p.as_rule() {
         Rule::f_count => Fact::Count {
             space: word(&a[0]),
@@ -331,6 +426,11 @@ fn parse_fact(p: &Pair, file: &str) -> Result<Fact, Diagnostic> {
         Rule::f_asks => Fact::Asks(syntax::faction(&a[0]), syntax::string(&a[1])),
         Rule::f_winner => Fact::Winner(syntax::seat(&a[0])),
         Rule::f_card => Fact::Card(n(0)?),
+        Rule::f_sequence => Fact::Sequence(
+            syntax::faction(&a[0]),
+            SopBox::from_slug(a[1].as_str()).expect("the grammar admits only boxes"),
+        ),
+        Rule::f_margin => Fact::Margin(syntax::faction(&a[0]), src.int(&a[1])?),
         other => unreachable!("not a fact: {other:?}"),
     })
 }
@@ -382,7 +482,8 @@ impl fmt::Display for Change {
             Change::President(p) => write!(f, "president {p}"),
             Change::FarcZone(s) => write!(f, "farc-zone {s}"),
             Change::Capability(n, s) => write!(f, "capability {n} {}", s.slug()),
-            Change::Momentum(n) => write!(f, "momentum {n}"),
+            Change::Momentum(n, None) => write!(f, "momentum {n}"),
+            Change::Momentum(n, Some(by)) => write!(f, "momentum {n} {}", by.slug()),
             Change::Modifier(h, v) => write!(f, "modifier {h} {v}"),
             Change::MomentumModifier(h, v) => write!(f, "momentum-modifier {h} {v}"),
             Change::Open(s) => write!(f, "open {s}"),
@@ -396,8 +497,14 @@ impl fmt::Display for Change {
             }
             Change::FinalPropaganda(n) => write!(f, "final-propaganda {n}"),
             Change::PlayerOptions => f.write_str("player-options"),
+            Change::Negotiation => f.write_str("negotiation"),
+            Change::VoluntaryRemoval => f.write_str("voluntary-removal"),
             Change::BotDice(x, rolls) => {
                 write!(f, "bot-dice {}", x.slug())?;
+                rolls.iter().try_for_each(|r| write!(f, " {r}"))
+            }
+            Change::Dice(rolls) => {
+                write!(f, "dice")?;
                 rolls.iter().try_for_each(|r| write!(f, " {r}"))
             }
         }
@@ -430,6 +537,8 @@ impl Fact {
             Fact::Asks(x, _) => format!("asks {}", x.slug()),
             Fact::Winner(_) => "winner".into(),
             Fact::Card(_) => "card".into(),
+            Fact::Sequence(x, _) => format!("sequence {}", x.slug()),
+            Fact::Margin(x, _) => format!("margin {}", x.slug()),
         }
     }
 
@@ -456,6 +565,8 @@ impl Fact {
             Fact::Options(_, w) | Fact::Answered(_, w) => format!(": {}", w.join(" ")),
             Fact::Asks(_, t) => quote(t),
             Fact::Winner(seat) => seat_word(seat),
+            Fact::Sequence(_, b) => b.slug().into(),
+            Fact::Margin(_, n) => n.to_string(),
         }
     }
 }
@@ -479,12 +590,29 @@ impl fmt::Display for Test {
         for (c, _) in &self.changes {
             writeln!(f, "  {c}")?;
         }
-        if let Some(play) = &self.play {
+        // Answers in `play` blocks between the checkpoints; a block only where it has
+        // answers, but an empty `play` kept when there is no answer at all.
+        let play = self.play.as_deref().unwrap_or(&[]);
+        let segment = |f: &mut fmt::Formatter<'_>, answers: &[Answer]| -> fmt::Result {
+            if !answers.is_empty() {
+                writeln!(f, "play")?;
+            }
+            answers.iter().try_for_each(|a| writeln!(f, "  {a}"))
+        };
+        if self.play.is_some() && play.is_empty() {
             writeln!(f, "play")?;
-            for a in play {
-                writeln!(f, "  {a}")?;
+        }
+        let mut printed = 0;
+        for cp in &self.checkpoints {
+            let upto = cp.after_answers.clamp(printed, play.len());
+            segment(f, &play[printed..upto])?;
+            printed = upto;
+            writeln!(f, "{}", cp.heading())?;
+            for (x, _) in &cp.facts {
+                writeln!(f, "  {x}")?;
             }
         }
+        segment(f, &play[printed..])?;
         match &self.error {
             Some(e) => writeln!(f, "expect error {}", quote(e))?,
             None => writeln!(f, "expect")?,
@@ -542,6 +670,71 @@ enum Ending {
     Waiting,
     /// Stopped otherwise: the message, and the line to blame.
     Stopped(String, usize),
+    /// At a checkpoint: the game goes on, no question is pending.
+    Checkpoint,
+}
+
+/// A Non-player seated in a test: the section 8 bot answers, except where the play's next
+/// answer is this Faction's, which then forces the Non-player's answer (a worked example
+/// replayed move for move).
+struct ForcibleBot<'r> {
+    bot: Box<dyn Agent + 'r>,
+    replay: Box<dyn Agent + 'r>,
+    script: std::rc::Rc<std::cell::RefCell<ReplayState>>,
+}
+
+impl Agent for ForcibleBot<'_> {
+    fn decide(&mut self, view: &View, request: &Request) -> Result<usize, Stop> {
+        let forced = {
+            let s = self.script.borrow();
+            s.answers.get(s.used).is_some_and(|a| a.0 == request.faction)
+        };
+        if forced {
+            self.replay.decide(view, request)
+        } else {
+            self.bot.decide(view, request)
+        }
+    }
+}
+
+/// The checkpoints' side of a test run: which is next, and what failed.
+struct Checkpoints {
+    list: Vec<Checkpoint>,
+    next: usize,
+    failures: Vec<Diagnostic>,
+    file: String,
+}
+
+impl Checkpoints {
+    /// The game is at moment `m`, with `used` answers used (of `play`).
+    fn reached(&mut self, game: &Game, m: Moment, used: usize, play: &[Answer]) {
+        let Some(cp) = self.list.get(self.next) else {
+            return;
+        };
+        if used < cp.after_answers || !cp.matches(m, game) {
+            return;
+        }
+        self.next += 1;
+        if used > cp.after_answers {
+            let a = &play[cp.after_answers];
+            self.failures.push(Diagnostic::at(
+                &self.file,
+                cp.line.0,
+                format!(
+                    "{}: the game got there only after answer `{a}` (line {}), written after it",
+                    cp.heading(),
+                    a.line.0
+                ),
+            ));
+            return;
+        }
+        let empty = ReplayState::default();
+        for (fact, line) in &cp.facts {
+            if let Err(m) = check(game, &empty, &Ending::Checkpoint, fact) {
+                self.failures.push(Diagnostic::at(&self.file, line.0, m));
+            }
+        }
+    }
 }
 
 impl<'c> Runner<'c> {
@@ -634,8 +827,12 @@ impl<'c> Runner<'c> {
                 _ => {}
             }
         }
+        // A path is taken from the working folder or the test file's own folder (issue 15).
+        let folder = Path::new(file).parent().unwrap_or(Path::new(""));
+        let scenario = crate::content::scenario_named_in_file(self.files, &t.scenario, &[Path::new(""), folder])
+            .map_err(|m| at(t.setup_line, m))?;
         let mut setup = self
-            .setup(&t.scenario, seed)
+            .setup(&scenario, seed)
             .map_err(|m| at(t.setup_line, format!("scenario `{}`: {m}", t.scenario)))?;
         setup.state.dice = crate::kernel::Dice::new(seed);
         let r = &self.rules;
@@ -648,8 +845,9 @@ impl<'c> Runner<'c> {
         }
         let play = t.play.as_deref().unwrap_or(&[]);
         let mut answers = Vec::with_capacity(play.len());
+        let answer_words = words::AnswerWords::new(r);
         for a in play {
-            let c = words::answer(r, &a.word).map_err(|m| at(a.line, m))?;
+            let c = answer_words.answer(&a.word).map_err(|m| at(a.line, m))?;
             answers.push((a.faction, c));
         }
         for (c, line) in &t.changes {
@@ -666,7 +864,8 @@ impl<'c> Runner<'c> {
             }
         }
         let (script, mut agents) = Replay::new(answers);
-        // Non-players are played by the section 8 bots; the answers are the players'.
+        // Non-players are played by the section 8 bots; the answers are the players', and
+        // those of Non-players where the test forces them.
         for &f in &setup.seating.non_players {
             let rolls: Vec<u8> = t
                 .changes
@@ -677,14 +876,48 @@ impl<'c> Runner<'c> {
                 })
                 .flatten()
                 .collect();
-            agents[f.index()] = Box::new(crate::nonplayer::NonPlayer::new(f).with_dice(rolls));
+            let replay = std::mem::replace(&mut agents[f.index()], Box::new(crate::game::RandomAgent::new(0)));
+            agents[f.index()] = Box::new(ForcibleBot {
+                bot: Box::new(crate::nonplayer::NonPlayer::new(f).with_dice(rolls)),
+                replay,
+                script: script.state.clone(),
+            });
+        }
+        // The game's own dice roll the `dice` lines first (after the deck is prepared).
+        let rolls: Vec<u8> = t
+            .changes
+            .iter()
+            .filter_map(|(c, _)| match c {
+                Change::Dice(r) => Some(r.iter().copied()),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        let scripted = rolls.len();
+        if scripted > 0 {
+            setup.state.dice = setup.state.dice.clone().scripted(&rolls);
         }
         let mut game = Game::new(r, setup, deck, agents);
         game.check_every_decision = true;
-        let player_options = t.changes.iter().any(|(c, _)| *c == Change::PlayerOptions);
-        game.negotiation = player_options;
-        game.voluntary_removal = player_options;
+        let has = |x: Change| t.changes.iter().any(|(c, _)| *c == x || *c == Change::PlayerOptions);
+        game.negotiation = has(Change::Negotiation);
+        game.voluntary_removal = has(Change::VoluntaryRemoval);
+        let checkpoints = std::rc::Rc::new(std::cell::RefCell::new(Checkpoints {
+            list: t.checkpoints.clone(),
+            next: 0,
+            failures: Vec::new(),
+            file: file.to_string(),
+        }));
+        if !t.checkpoints.is_empty() {
+            let (watch, state, answers) = (checkpoints.clone(), script.state.clone(), play.to_vec());
+            game.watch = Some(Box::new(move |g: &Game, m: Moment| {
+                let used = state.borrow().used;
+                watch.borrow_mut().reached(g, m, used, &answers);
+            }));
+        }
         let result = game.play();
+        game.watch = None;
+        let unused_rolls = game.state.dice.unused_script();
         let script = script.snapshot();
         let blame = |i: usize| play.get(i).map_or(t.expect_line, |a| a.line);
         let ending = match result {
@@ -729,6 +962,38 @@ impl<'c> Runner<'c> {
                 return Err(Diagnostic::at(file, *line, format!("{what}{msg}")));
             }
             (None, _) => {}
+        }
+        let mut cps = checkpoints.borrow_mut();
+        failures.append(&mut cps.failures);
+        if t.error.is_none() {
+            for cp in &cps.list[cps.next..] {
+                let first = match (&ending, &script.pending) {
+                    (Ending::Waiting, Some(q)) => {
+                        format!("the play stopped first, at {}'s \"{}\"", q.faction.name(), q.prompt)
+                    }
+                    _ => "the game ended first".into(),
+                };
+                failures.push(at(
+                    cp.line,
+                    format!("{}: the game did not get there ({first})", cp.heading()),
+                ));
+            }
+            if !unused_rolls.is_empty() {
+                let line = t
+                    .changes
+                    .iter()
+                    .find(|(c, _)| matches!(c, Change::Dice(_)))
+                    .map_or(t.setup_line, |(_, l)| *l);
+                let words: Vec<String> = unused_rolls.iter().map(u8::to_string).collect();
+                failures.push(at(
+                    line,
+                    format!(
+                        "dice: the game rolled {} of the {scripted} scripted rolls; not rolled: {}",
+                        scripted - unused_rolls.len(),
+                        words.join(" ")
+                    ),
+                ));
+            }
         }
         for (fact, line) in &t.facts {
             if let Err(m) = check(&game, &script, &ending, fact) {
@@ -844,11 +1109,18 @@ fn apply(r: &Ruleset, setup: &mut Setup, c: &Change) -> Result<(), String> {
             let s = words::space(r, space)?;
             st.place_farc_zone(r, s).map_err(refused)?;
         }
+        // The card's own script switches the effect on when the game starts (5.3, 5.4).
         Change::Capability(n, side) => {
-            st.set_capability(r, small(*n, "card")?, *side).map_err(refused)?;
+            let card = small(*n, "card")?;
+            st.set_capability(r, card, *side).map_err(refused)?;
+            setup.lasting.push(crate::content::Lasting::new(r, card, *side, None));
         }
-        Change::Momentum(n) => {
-            st.add_momentum(r, small(*n, "card")?).map_err(refused)?;
+        Change::Momentum(n, by) => {
+            let card = small(*n, "card")?;
+            st.add_momentum(r, card).map_err(refused)?;
+            setup
+                .lasting
+                .push(crate::content::Lasting::new(r, card, Side::Shaded, *by));
         }
         Change::Modifier(name, value) => {
             let v = words::hook_value(r, name, value)?;
@@ -869,8 +1141,10 @@ fn apply(r: &Ruleset, setup: &mut Setup, c: &Change) -> Result<(), String> {
             }
             setup.final_propaganda = small(*n, "final-propaganda")?;
         }
-        Change::PlayerOptions => {} // a setting of the Game, applied when it is made
-        Change::BotDice(..) => {}   // given to the Non-player agent when it is seated
+        // Settings of the Game, applied when it is made.
+        Change::PlayerOptions | Change::Negotiation | Change::VoluntaryRemoval => {}
+        Change::BotDice(..) => {} // given to the Non-player agent when it is seated
+        Change::Dice(_) => {}     // the game's dice are scripted once all changes are made
     }
     Ok(())
 }
@@ -900,7 +1174,10 @@ fn check(game: &Game, script: &ReplayState, ending: &Ending, fact: &Fact) -> Res
             .pending
             .as_ref()
             .filter(|_| matches!(ending, Ending::Waiting))
-            .ok_or_else(|| sub("no question is pending (the game has ended or stopped)".into()))
+            .ok_or_else(|| match ending {
+                Ending::Checkpoint => sub("no question is pending at a checkpoint (`expect after`)".into()),
+                _ => sub("no question is pending (the game has ended or stopped)".into()),
+            })
     };
     match fact {
         Fact::Count { space, piece, n } => {
@@ -1058,6 +1335,8 @@ fn check(game: &Game, script: &ReplayState, ending: &Ending, fact: &Fact) -> Res
             }
             _ => Err(sub("the game has not ended".into())),
         },
+        Fact::Sequence(f, b) => expect_eq(fact, game.sequence_box(*f).slug(), b.slug()),
+        Fact::Margin(f, n) => expect_eq(fact, game.margin(*f) as i64, *n),
         Fact::Card(n) => match game.current_card() {
             Some(c) => expect_eq(fact, c as u64, *n),
             None => Err(sub("no card is being played (the deck ran out)".into())),
@@ -1101,8 +1380,16 @@ pub fn run_path(path: &Path, files: &ContentFiles) -> Result<SuiteResult, String
         broken_files: Vec::new(),
     };
     for p in test_files(path)? {
-        let text = std::fs::read_to_string(&p).map_err(|e| format!("{}: {e}", p.display()))?;
-        match runner.run_file(&p.display().to_string(), &text) {
+        let name = p.display().to_string();
+        // A file that cannot be read is that file's failure; the other files still run.
+        let text = match super::read_file(&p) {
+            Ok(t) => t,
+            Err(d) => {
+                result.broken_files.push(d);
+                continue;
+            }
+        };
+        match runner.run_file(&name, &text) {
             Ok(reports) => result.reports.extend(reports),
             Err(d) => result.broken_files.push(d),
         }

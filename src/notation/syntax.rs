@@ -59,7 +59,8 @@ fn syntax_error(e: pest::error::Error<Rule>, text: &str, file: &str) -> Diagnost
         line,
         col: Some(col),
         message,
-        source_line: Some(source_line),
+        // A very long line is not echoed under the message.
+        source_line: (source_line.len() <= 200).then_some(source_line),
     }
 }
 
@@ -70,8 +71,8 @@ fn found_at(line: &str, col: usize) -> String {
     if rest.is_empty() || rest.starts_with('#') {
         return "the end of the line".into();
     }
-    let tok: String = rest.chars().take_while(|c| !c.is_whitespace()).collect();
-    format!("`{tok}`")
+    let tok: String = rest.chars().take_while(|c| !c.is_whitespace()).take(41).collect();
+    format!("`{}`", clip(&tok))
 }
 
 /// A readable name for what a rule matches.
@@ -81,6 +82,11 @@ fn describe(r: Rule) -> String {
         Rule::eol => "the end of the line",
         Rule::word => "a word",
         Rule::number => "a number",
+        Rule::int => "a number (a margin may be negative: -3)",
+        Rule::sop_box => {
+            "a Sequence of Play box (eligible, ineligible, passed, 1st-event, 1st-op, 1st-op-sa, 2nd-event, 2nd-op, 2nd-op-sa, 2nd-limited-op)"
+        }
+        Rule::moment => "a moment (card, victory, sabotage, resources, support, redeploy, reset)",
         Rule::hash => "a content hash (16 hex digits)",
         Rule::string | Rule::text => "a quoted string",
         Rule::name | Rule::scenario_name => "a scenario name",
@@ -116,24 +122,89 @@ fn describe(r: Rule) -> String {
     s.to_string()
 }
 
-/// The line a pair starts on.
-pub(crate) fn line_of(p: &Pair) -> Line {
-    Line(p.as_span().start_pos().line_col().0)
+/// The file being read: its name for diagnostics, and where its lines start, so that the
+/// line of a pair is a binary search rather than pest's count from the start of the file
+/// (which made a file of n answers cost n² and a 200 KB record 15 s).
+pub(crate) struct Src<'f> {
+    pub file: &'f str,
+    line_starts: Vec<usize>,
+}
+
+impl<'f> Src<'f> {
+    pub fn new(file: &'f str, text: &str) -> Src<'f> {
+        let line_starts = std::iter::once(0)
+            .chain(
+                text.bytes()
+                    .enumerate()
+                    .filter(|&(_, b)| b == b'\n')
+                    .map(|(i, _)| i + 1),
+            )
+            .collect();
+        Src { file, line_starts }
+    }
+
+    /// The line a pair starts on.
+    pub fn line(&self, p: &Pair) -> Line {
+        Line(self.line_starts.partition_point(|&s| s <= p.as_span().start()))
+    }
+
+    /// A diagnostic at the line of a pair.
+    pub fn at(&self, p: &Pair, message: impl Into<String>) -> Diagnostic {
+        Diagnostic::at(self.file, self.line(p).0, message)
+    }
+
+    /// The value of an `int`, with a diagnostic if it does not fit.
+    pub fn int(&self, p: &Pair) -> Result<i64, Diagnostic> {
+        p.as_str()
+            .parse::<i64>()
+            .map_err(|_| self.at(p, format!("number `{}` is too large", clip(p.as_str()))))
+    }
+
+    /// The value of a `number`, with a diagnostic if it does not fit.
+    pub fn number(&self, p: &Pair) -> Result<u64, Diagnostic> {
+        p.as_str()
+            .parse::<u64>()
+            .map_err(|_| self.at(p, format!("number `{}` is too large", clip(p.as_str()))))
+    }
+
+    pub fn answer(&self, p: &Pair) -> Answer {
+        let mut it = p.clone().into_inner();
+        let f = faction(&it.next().expect("faction"));
+        let w = it.next().expect("word").as_str().to_string();
+        Answer {
+            faction: f,
+            word: w,
+            line: self.line(p),
+        }
+    }
+}
+
+/// A word cut to a readable length for a message (a 10 MB word is not echoed whole).
+pub(crate) fn clip(s: &str) -> String {
+    const MAX: usize = 40;
+    match s.char_indices().nth(MAX) {
+        None => s.to_string(),
+        Some((i, _)) => format!("{}… ({} bytes)", &s[..i], s.len()),
+    }
+}
+
+/// Whether a rule is a keyword (`kw_…`): a table made once from the rule names.
+fn is_keyword(r: Rule) -> bool {
+    static KEYWORDS: std::sync::OnceLock<Vec<bool>> = std::sync::OnceLock::new();
+    let table = KEYWORDS.get_or_init(|| {
+        let all = Rule::all_rules();
+        let mut t = vec![false; all.iter().map(|&r| r as usize + 1).max().unwrap_or(0)];
+        for &r in all {
+            t[r as usize] = format!("{r:?}").starts_with("kw_");
+        }
+        t
+    });
+    table.get(r as usize).copied().unwrap_or(false)
 }
 
 /// The pairs inside `p`, keywords left out.
 pub(crate) fn args<'i>(p: &Pair<'i>) -> Vec<Pair<'i>> {
-    p.clone()
-        .into_inner()
-        .filter(|x| !format!("{:?}", x.as_rule()).starts_with("kw_"))
-        .collect()
-}
-
-/// The value of a `number`, with a diagnostic if it does not fit.
-pub(crate) fn number(p: &Pair, file: &str) -> Result<u64, Diagnostic> {
-    p.as_str()
-        .parse::<u64>()
-        .map_err(|_| Diagnostic::at(file, line_of(p).0, format!("number `{}` is too large", p.as_str())))
+    p.clone().into_inner().filter(|x| !is_keyword(x.as_rule())).collect()
 }
 
 /// The text of a `string`, unescaped.
@@ -176,17 +247,6 @@ pub(crate) fn scenario_name(p: &Pair) -> String {
     match inner.as_rule() {
         Rule::string => string(&inner),
         _ => inner.as_str().to_string(),
-    }
-}
-
-pub(crate) fn answer(p: &Pair) -> Answer {
-    let mut it = p.clone().into_inner();
-    let f = faction(&it.next().expect("faction"));
-    let w = it.next().expect("word").as_str().to_string();
-    Answer {
-        faction: f,
-        word: w,
-        line: line_of(p),
     }
 }
 

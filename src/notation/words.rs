@@ -1,6 +1,7 @@
 //! Words resolved against the content: spaces, pieces, answers, presidents and hook
 //! names, each refusal with a did-you-mean from the nearest known word.
 
+use super::syntax::clip;
 use crate::game::Choice;
 use crate::kernel::{Faction, HOOKS, HookKind, PieceType, Ruleset, SpaceId};
 
@@ -35,8 +36,15 @@ fn distance(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
+/// Words longer than this get no suggestion: no known word is near one, and the edit
+/// distance costs the product of the lengths (a 10 MB word took 23 s).
+const SUGGEST_MAX: usize = 64;
+
 /// " (did you mean `x`?)" when a known word is near enough, else "".
 pub(crate) fn suggest(word: &str, known: &[String]) -> String {
+    if word.len() > SUGGEST_MAX {
+        return String::new();
+    }
     let best = known
         .iter()
         .map(|k| (distance(word, k), k))
@@ -50,26 +58,59 @@ pub(crate) fn suggest(word: &str, known: &[String]) -> String {
 pub(crate) fn space(r: &Ruleset, word: &str) -> Result<SpaceId, String> {
     r.map
         .find(word)
-        .ok_or_else(|| format!("unknown space `{word}`{}", suggest(word, &space_words(r))))
+        .ok_or_else(|| format!("unknown space `{}`{}", clip(word), suggest(word, &space_words(r))))
 }
 
 /// A piece word: `farc-guerrilla` (any state), `farc-guerrilla-active`, `govt-troops`...
 pub(crate) fn piece(r: &Ruleset, word: &str) -> Result<(PieceType, Option<bool>), String> {
     match Choice::parse(word, r) {
         Some(Choice::Piece(t, u)) => Ok((t, u)),
-        _ => Err(format!("unknown piece `{word}`{}", suggest(word, &piece_words(r)))),
+        _ => Err(format!(
+            "unknown piece `{}`{}",
+            clip(word),
+            suggest(word, &piece_words(r))
+        )),
     }
 }
 
-pub(crate) fn answer(r: &Ruleset, word: &str) -> Result<Choice, String> {
-    Choice::parse(word, r).ok_or_else(|| format!("unknown answer `{word}`{}", suggest(word, &answer_words(r))))
+/// Answer words of one content, looked up in a table made once: a record of a million
+/// answers does not render the whole vocabulary for each of them (`Choice::parse`).
+pub(crate) struct AnswerWords<'r> {
+    rules: &'r Ruleset,
+    table: std::collections::HashMap<String, Choice>,
+}
+
+impl<'r> AnswerWords<'r> {
+    pub fn new(r: &'r Ruleset) -> AnswerWords<'r> {
+        let mut table = std::collections::HashMap::new();
+        // First rendering wins, as in `Choice::parse` (spaces before the rest).
+        for c in r.map.ids().map(Choice::Space).chain(Choice::vocabulary(r)) {
+            table.entry(c.render(r)).or_insert(c);
+        }
+        AnswerWords { rules: r, table }
+    }
+
+    pub fn answer(&self, word: &str) -> Result<Choice, String> {
+        if let Some(&c) = self.table.get(word) {
+            return Ok(c);
+        }
+        match word.parse::<u8>() {
+            Ok(n) => Ok(Choice::Number(n)),
+            Err(_) => Err(unknown_answer(self.rules, word)),
+        }
+    }
+}
+
+fn unknown_answer(r: &Ruleset, word: &str) -> String {
+    format!("unknown answer `{}`{}", clip(word), suggest(word, &answer_words(r)))
 }
 
 pub(crate) fn president(r: &Ruleset, word: &str) -> Result<u8, String> {
     r.president_index(word).ok_or_else(|| {
         let names: Vec<String> = r.forces.presidents.iter().map(|p| p.slug.clone()).collect();
         format!(
-            "unknown president `{word}`{}; the track has {}",
+            "unknown president `{}`{}; the track has {}",
+            clip(word),
             suggest(word, &names),
             names.join(", ")
         )
@@ -80,7 +121,7 @@ pub(crate) fn president(r: &Ruleset, word: &str) -> Result<u8, String> {
 pub(crate) fn hook_value(r: &Ruleset, name: &str, value: &str) -> Result<u8, String> {
     let Some(&(_, kind)) = HOOKS.iter().find(|h| h.0 == name) else {
         let names: Vec<String> = HOOKS.iter().map(|h| h.0.to_string()).collect();
-        return Err(format!("no hook named `{name}`{}", suggest(name, &names)));
+        return Err(format!("no hook named `{}`{}", clip(name), suggest(name, &names)));
     };
     if let Ok(n) = value.parse::<u8>() {
         return Ok(n);
@@ -88,14 +129,14 @@ pub(crate) fn hook_value(r: &Ruleset, name: &str, value: &str) -> Result<u8, Str
     match kind {
         HookKind::Factions => Faction::from_slug(value)
             .map(|f| f.index() as u8)
-            .ok_or_else(|| format!("hook `{name}` takes a faction, not `{value}`")),
+            .ok_or_else(|| format!("hook `{name}` takes a faction, not `{}`", clip(value))),
         HookKind::Spaces => space(r, value).map(|s| s.0),
         HookKind::Flag => match value {
             "yes" | "on" | "true" => Ok(1),
             "no" | "off" | "false" => Ok(0),
-            _ => Err(format!("hook `{name}` takes yes or no, not `{value}`")),
+            _ => Err(format!("hook `{name}` takes yes or no, not `{}`", clip(value))),
         },
-        _ => Err(format!("hook `{name}` takes a number, not `{value}`")),
+        _ => Err(format!("hook `{name}` takes a number, not `{}`", clip(value))),
     }
 }
 
@@ -112,7 +153,7 @@ mod tests {
         );
         assert_eq!(space(&r, "xyz").unwrap_err(), "unknown space `xyz`");
         assert_eq!(
-            answer(&r, "civic_action").unwrap_err(),
+            AnswerWords::new(&r).answer("civic_action").unwrap_err(),
             "unknown answer `civic_action` (did you mean `civic-action`?)"
         );
         assert_eq!(piece(&r, "farc-guerrilla-active").unwrap().1, Some(false));
@@ -122,9 +163,28 @@ mod tests {
     #[test]
     fn every_answer_word_resolves() {
         let r = crate::content::embedded_rules();
+        let words = AnswerWords::new(&r);
         for w in answer_words(&r) {
-            assert_eq!(answer(&r, &w).unwrap().render(&r), w);
+            assert_eq!(words.answer(&w).unwrap().render(&r), w);
+            assert_eq!(Some(words.answer(&w).unwrap()), Choice::parse(&w, &r));
         }
+        for n in ["0", "7", "255"] {
+            assert_eq!(Some(words.answer(n).unwrap()), Choice::parse(n, &r));
+        }
+        assert!(words.answer("256").is_err());
+    }
+
+    #[test]
+    fn long_words_get_no_suggestion_and_are_clipped() {
+        let r = crate::content::embedded_rules();
+        // Near a known word but too long to be compared: no suggestion, and the message
+        // shows only the start of the word.
+        let long = format!("santander{}", "x".repeat(100_000));
+        let m = space(&r, &long).unwrap_err();
+        assert!(m.starts_with("unknown space `santanderxxx"), "{m}");
+        assert!(m.ends_with("(100009 bytes)`"), "{m}");
+        assert!(!m.contains("did you mean"), "{m}");
+        assert_eq!(suggest("santandre", &space_words(&r)), " (did you mean `santander`?)");
     }
 
     #[test]

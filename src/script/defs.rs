@@ -10,14 +10,14 @@ use crate::kernel::HOOKS;
 fn param_type(name: &str) -> &'static str {
     match name {
         "space" | "from" | "to" | "a" | "b" => "Space",
-        "faction" | "by_faction" => "Faction",
+        "faction" | "by_faction" => "Faction|Faction[]|\"insurgents\"",
         "kind" | "by_kind" => "PieceKind",
         "state" => "GuerrillaState",
-        "n" | "levels" | "level" | "extra_troops" | "extra_police" | "spaces" => "integer",
+        "n" => "integer|\"all\"",
+        "levels" => "integer",
+        "trait" => "Trait",
         "text" | "country" => "string",
-        "ambush" => "boolean",
-        "pred" | "full" | "part" => "fun(x: any): boolean",
-        "list" | "candidates" => "any[]",
+        "list" => "any[]",
         "hooks" => "Hooks",
         _ => "any",
     }
@@ -28,6 +28,8 @@ fn lua_type(t: &str) -> String {
     match t {
         "space[]" => "Space[]".into(),
         "space|nil" => "Space|nil".into(),
+        "faction[]" => "Faction[]".into(),
+        "word" => "string".into(),
         "space" => "Space".into(),
         "faction" => "Faction".into(),
         "faction|nil" => "Faction|nil".into(),
@@ -44,7 +46,8 @@ pub fn luals_definitions() -> String {
     o.push_str("---@alias Space string A space slug, e.g. \"bogota\" (rules/map.toml).\n");
     o.push_str("---@alias Faction \"govt\"|\"farc\"|\"auc\"|\"cartels\"\n");
     o.push_str("---@alias PieceKind \"troops\"|\"police\"|\"base\"|\"guerrilla\"\n");
-    o.push_str("---@alias GuerrillaState \"underground\"|\"active\"\n\n");
+    o.push_str("---@alias GuerrillaState \"underground\"|\"active\"\n");
+    o.push_str("---@alias Trait \"city\"|\"department\"|\"loc\"|\"pipeline\"|\"mountain\"|\"forest\"|\"grassland\"|\"coastal\"|\"populated\"|\"zero_pop\"|\"farc_zone\"\n\n");
     o.push_str("---Capability and Momentum hooks (src/kernel/modifiers.rs).\n---@class Hooks\n");
     for (name, kind) in HOOKS {
         let t = match kind {

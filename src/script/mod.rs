@@ -1,206 +1,61 @@
-//! The Lua script host (DESIGN "Lua events"): one Lua 5.4 VM per game, in which every
-//! Event card of events/ runs as a sandboxed script against the card API handle `g`.
+//! The Lua host (DESIGN "Lua events"): the Event cards of events/ run as sandboxed Lua 5.4
+//! scripts against the card API handle `g` (src/script/api). The host implements the rules
+//! engine's `EventScripts` trait; the engine knows it only through that trait.
 //!
-//! - Sandbox: the VM opens only the string, table, math and utf8 libraries; card chunks run
-//!   in a read-only environment without io, os, package, debug, load, pcall or
-//!   math.random. `require` reaches only events/lib/. Reading an unknown global or
-//!   assigning any global is an error.
-//! - Limits: an instruction budget per Event and a memory limit for the VM.
-//! - Determinism: the VM is created per game, so no state outlives the game; `pairs` walks
-//!   keys in sorted order; dice come from the game's own RNG.
-//! - Transactions: `Game::execute_event` snapshots the state; a Lua error, an overrun or a
-//!   broken invariant restores it and records a `ScriptError`.
+//! - One VM per thread and content. Every card and library chunk is compiled once, when
+//!   the VM starts, and run afresh for every Event: no script state outlives an Event, so
+//!   every game — and every Non-player look-ahead — starts from the same script state
+//!   whatever ran before in the process.
+//! - Sandbox (prelude.lua): only the string, table, math and utf8 libraries, read-only;
+//!   no io, os, debug, load, pcall, coroutine, math.random, string.dump; `require` reaches
+//!   only events/lib/; no finalizers or weak tables; `tostring` and `string.format` give no
+//!   memory addresses; the string metatable is locked; assigning a global is an error.
+//! - Limits: a time budget per Event and per chunk (budget.rs: no hook while scripts run),
+//!   bounds on the C library functions that no budget can interrupt, and a memory limit.
+//! - Errors: the host's message handler records where in events/ an error happened; the
+//!   card, file and line of a `ScriptError` come from there, never from the message text.
 
 pub mod api;
+mod budget;
+mod current;
 pub mod defs;
+mod words;
 
-use crate::game::Game;
+pub use crate::game::{Exec, RunError, ScriptError};
+
 use crate::game::decision::Stop;
-use crate::kernel::{Faction, Ruleset, Side};
-use mlua::{Function, HookTriggers, Lua, LuaOptions, StdLib, Table, Value, VmState};
-use std::cell::{Cell, RefCell};
-use std::collections::{HashMap, HashSet};
-use std::fmt;
+use crate::game::{EventScripts, Game};
+use crate::kernel::{Ruleset, Side};
+use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value};
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::rc::Rc;
-use std::sync::Mutex;
+use words::{Out, Words};
 
-/// Lua instructions one Event may execute (counted in steps of `BUDGET_STEP`).
-pub const INSTRUCTION_BUDGET: u32 = 20_000_000;
-const BUDGET_STEP: u32 = 1000;
-/// Memory the VM may hold, scripts and all.
+/// Memory one Event may use on top of the compiled scripts.
 pub const MEMORY_LIMIT: usize = 32 << 20;
 
 const PRELUDE: &str = include_str!("prelude.lua");
 
-/// A script that failed: what a modder needs to find and fix it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ScriptError {
-    pub card: u8,
-    pub title: String,
-    pub side: Option<Side>,
-    /// The script file and the line in it (0 when unknown).
-    pub file: String,
-    pub line: usize,
-    pub message: String,
-    /// The traceback, trimmed to lines in events/.
-    pub traceback: Vec<String>,
-}
+/// Where an error happened: the frames in events/, innermost first.
+type Frames = Vec<(String, usize)>;
 
-impl fmt::Display for ScriptError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "card {} ({})", self.card, self.title)?;
-        if let Some(s) = self.side {
-            write!(f, ", {}", s.slug())?;
-        }
-        if self.line > 0 {
-            write!(f, ": {}:{}: {}", self.file, self.line, self.message)?;
-        } else {
-            write!(f, ": {}: {}", self.file, self.message)?;
-        }
-        for t in &self.traceback {
-            write!(f, "\n    {t}")?;
-        }
-        Ok(())
-    }
-}
-
-impl ScriptError {
-    /// Read file, line and message out of a Lua error's text.
-    fn from_lua(rules: &Ruleset, card: u8, side: Option<Side>, file: &str, e: &mlua::Error) -> ScriptError {
-        Self::from_lua_at(rules, card, side, file, e, None)
-    }
-
-    /// `last`: where the script was last seen running (the budget hook records it), for
-    /// errors that carry no position of their own (memory).
-    fn from_lua_at(
-        rules: &Ruleset,
-        card: u8,
-        side: Option<Side>,
-        file: &str,
-        e: &mlua::Error,
-        last: Option<(String, usize)>,
-    ) -> ScriptError {
-        let text = error_text(e);
-        let title = rules.card(card).map_or(String::new(), |c| c.title.clone());
-        let mut lines = text.lines();
-        let first = lines.next().unwrap_or("").trim();
-        // The first "events/...lua:N:" names where it went wrong; prefer the card's file.
-        let (mut at_file, mut line, mut message) = (file.to_string(), 0, first.to_string());
-        if let Some((f, l, m)) = locate(first) {
-            at_file = f;
-            line = l;
-            message = m;
-        }
-        let traceback: Vec<String> = lines
-            .map(str::trim)
-            .filter(|l| l.starts_with("events/"))
-            .map(str::to_string)
-            .collect();
-        let in_card = traceback.iter().filter_map(|t| locate(t)).find(|(f, _, _)| f == file);
-        if line == 0 {
-            // Raised by the host (a g: call) or a limit: the card's line that was running.
-            if let Some((f, l, _)) = in_card.or_else(|| last.map(|(f, l)| (f, l, String::new()))) {
-                at_file = f;
-                line = l;
-            }
-        } else if at_file != file
-            && let Some((f, l, _)) = in_card
-        {
-            // Raised in a library module; the card's line comes first.
-            message = format!("{message} (at {at_file}:{line})");
-            at_file = f;
-            line = l;
-        }
-        ScriptError {
-            card,
-            title,
-            side,
-            file: at_file,
-            line,
-            message,
-            traceback,
-        }
-    }
-}
-
-/// The innermost message of an mlua error, with its traceback if it has one.
-fn error_text(e: &mlua::Error) -> String {
-    match e {
-        mlua::Error::CallbackError { traceback, cause } => {
-            let inner = error_text(cause);
-            format!("{inner}\n{traceback}")
-        }
-        mlua::Error::RuntimeError(m) => m.clone(),
-        mlua::Error::SyntaxError { message, .. } => message.clone(),
-        mlua::Error::MemoryError(m) => format!("memory limit of {} MiB exceeded: {m}", MEMORY_LIMIT >> 20),
-        other => other.to_string(),
-    }
-}
-
-/// "events/x.lua:12: message" -> (file, 12, message); also "[string \"events/x.lua\"]".
-fn locate(text: &str) -> Option<(String, usize, String)> {
-    let start = text.find("events/")?;
-    let rest = &text[start..];
-    let end = rest.find(".lua")? + 4;
-    let file = rest[..end].to_string();
-    let after = rest[end..].strip_prefix(':')?;
-    let digits: String = after.chars().take_while(|c| c.is_ascii_digit()).collect();
-    let line = digits.parse().ok()?;
-    let message = after[digits.len()..]
-        .trim_start_matches(':')
-        .trim()
-        .trim_start_matches("in ")
-        .to_string();
-    Some((file, line, message))
-}
-
-/// A prompt for the decision protocol, which keeps `&'static str` prompts so that asking
-/// costs no allocation. Script prompts are few and repeat; each distinct text is kept once.
-pub fn intern(text: &str) -> &'static str {
-    static TEXTS: Mutex<Option<HashSet<&'static str>>> = Mutex::new(None);
-    let mut guard = TEXTS.lock().unwrap_or_else(|e| e.into_inner());
-    let set = guard.get_or_insert_with(HashSet::new);
-    if let Some(&t) = set.get(text) {
-        return t;
-    }
-    let t: &'static str = Box::leak(text.to_string().into_boxed_str());
-    set.insert(t);
-    t
-}
-
-/// Why an Event did not complete.
-pub(crate) enum RunError {
-    /// The game stops (an agent quit, a replay diverged): not the script's fault.
-    Stop(Stop),
-    Script(ScriptError),
-}
-
-/// Who executes which Event side.
-#[derive(Clone, Copy, Debug)]
-pub struct Exec {
-    pub faction: Faction,
-    pub card: u8,
-    pub side: Side,
-}
-
-/// One game's Lua VM, with the card scripts loaded so far.
+/// One thread's Lua VM for one content's scripts.
 pub struct Host {
+    // Declared first: dropped (and unregistered from the watchdog) before the VM closes.
+    watched: budget::Watched,
     lua: Lua,
-    env: Table,
-    g: Table,
-    ctx: Table,
-    /// The tables the card scripts returned in this game (fresh closures each game).
-    cards: RefCell<HashMap<u8, Table>>,
-    /// Each card chunk compiled once (Lua bytecode made by this host from the checked
-    /// source), reloaded per game: a game never sees another game's script state.
-    compiled: RefCell<HashMap<u8, Vec<u8>>>,
-    /// `require`'s cache of events/lib modules, emptied for each game.
-    modules: Table,
+    words: Rc<Words>,
+    /// The prelude's runner: run(chunk, side).
+    run: Function,
+    /// The prelude's chunk runner (a top level under the message handler).
+    run_chunk: Function,
+    /// Each card's compiled chunk, or why it did not compile, by card number.
+    cards: HashMap<u8, Result<Function, ScriptError>>,
     /// Which events/ content this host runs (`EventFiles::fingerprint`).
     fingerprint: u64,
-    ticks: Rc<Cell<u32>>,
-    /// Where a script was last seen by the budget hook: (file, line).
-    last_at: Rc<RefCell<(String, usize)>>,
+    /// Set by the message handler: where the last error happened.
+    error_at: Rc<RefCell<Option<Frames>>>,
 }
 
 impl Host {
@@ -210,183 +65,142 @@ impl Host {
             LuaOptions::new(),
         )
         .map_err(|e| format!("starting Lua: {e}"))?;
-        let ticks = Rc::new(Cell::new(0u32));
-        let last_at = Rc::new(RefCell::new((String::new(), 0usize)));
-        let (t, at) = (ticks.clone(), last_at.clone());
-        lua.set_hook(HookTriggers::new().every_nth_instruction(BUDGET_STEP), move |_, d| {
-            let n = t.get() + 1;
-            t.set(n);
-            if let (Some(src), Some(line)) = (d.source().source, d.current_line()) {
-                let src = src.trim_start_matches('@');
-                let mut at = at.borrow_mut();
-                if at.0 != src {
-                    at.0 = src.to_string();
-                }
-                at.1 = line;
-            }
-            if n > INSTRUCTION_BUDGET / BUDGET_STEP {
-                let at = at.borrow();
-                Err(mlua::Error::RuntimeError(format!(
-                    "{}:{}: instruction budget of {INSTRUCTION_BUDGET} exceeded (an endless loop?)",
-                    at.0, at.1
-                )))
-            } else {
-                Ok(VmState::Continue)
-            }
-        })
-        .map_err(|e| format!("Lua hook: {e}"))?;
-        let setup = || -> mlua::Result<(Table, Table, Table, Table)> {
-            let ctx = lua.create_table()?;
+        let mut state: *mut mlua::lua_State = std::ptr::null_mut();
+        // SAFETY: the closure only reads the VM's main state pointer.
+        unsafe { lua.exec_raw::<()>((), |s| state = s) }.map_err(|e| format!("starting Lua: {e}"))?;
+        let watched = budget::Watched::register(state);
+        let error_at: Rc<RefCell<Option<Frames>>> = Rc::new(RefCell::new(None));
+        let setup = || -> mlua::Result<(Rc<Words>, Table, Function, Function, Table)> {
+            let words = Rc::new(Words::new(&lua, rules)?);
+            let g = lua.create_table()?;
+            words.g_addr.set(g.to_pointer() as usize);
+            let methods = lua.create_table()?;
+            let api = Rc::new(api::Api { words: words.clone() });
+            api::register(&lua, &methods, api)?;
             let modules = lua.create_table()?;
-            let cache = modules.clone();
-            let lib: Rc<Vec<(String, String, String)>> = Rc::new(
-                rules
-                    .events
-                    .lib
-                    .iter()
-                    .map(|f| (f.module.clone(), f.path.clone(), f.source.clone()))
-                    .collect(),
-            );
-            let env_slot: Rc<RefCell<Option<Table>>> = Rc::new(RefCell::new(None));
-            let slot = env_slot.clone();
-            let require = lua.create_function(move |lua, name: String| {
-                if let Some(v) = modules.raw_get::<Option<Value>>(name.as_str())? {
-                    return Ok(v);
+            let ctx = lua.create_table()?;
+            let at = error_at.clone();
+            let on_error = lua.create_function(move |lua, e: Value| {
+                let mut frames = Vec::new();
+                for level in 0..200 {
+                    let Some((src, line)) =
+                        lua.inspect_stack(level, |d| (d.source().source.map(|s| s.into_owned()), d.current_line()))
+                    else {
+                        break;
+                    };
+                    if let Some(path) = src.as_deref().and_then(|s| s.strip_prefix("@events/")) {
+                        frames.push((format!("events/{path}"), line.unwrap_or(0)));
+                    }
                 }
-                let Some((_, path, source)) = lib.iter().find(|m| m.0 == name) else {
-                    let known: Vec<&str> = lib.iter().map(|m| m.0.as_str()).collect();
-                    return Err(mlua::Error::RuntimeError(format!(
-                        "require: no module `{name}` in events/lib/ (there are: {})",
-                        if known.is_empty() {
-                            "none".to_string()
-                        } else {
-                            known.join(", ")
+                *at.borrow_mut() = Some(frames);
+                Ok(match e {
+                    Value::String(_) | Value::UserData(_) | Value::Error(_) => e,
+                    Value::Number(_) | Value::Integer(_) => e,
+                    other => Value::String(lua.create_string(format!(
+                        "the script raised {} as an error (raise a string: error(\"what went wrong\"))",
+                        match other {
+                            Value::Nil => "nil",
+                            Value::Boolean(_) => "a boolean",
+                            Value::Table(_) => "a table",
+                            Value::Function(_) => "a function",
+                            _ => "a value that is not text",
                         }
-                    )));
-                };
-                let env = slot.borrow().clone().expect("set before any script runs");
-                let v: Value = lua
-                    .load(source.as_str())
-                    .set_name(format!("@{path}"))
-                    .set_mode(mlua::chunk::ChunkMode::Text)
-                    .set_environment(env)
-                    .call(())?;
-                modules.raw_set(name.as_str(), v.clone())?;
-                Ok(v)
+                    ))?),
+                })
             })?;
-            let names = lua.create_sequence_from(api::API.iter().filter(|a| !a.lua).map(|a| a.name))?;
-            let (env, g): (Table, Table) =
-                lua.load(PRELUDE)
-                    .set_name("@src/script/prelude.lua")
-                    .call((names, ctx.clone(), require))?;
-            *env_slot.borrow_mut() = Some(env.clone());
-            Ok((env, g, ctx, cache))
+            let (env, run, run_chunk): (Table, Function, Function) = lua
+                .load(PRELUDE)
+                .set_name("@src/script/prelude.lua")
+                .call((g, methods, modules.clone(), ctx, on_error))?;
+            for f in &rules.events.lib {
+                let chunk = lua
+                    .load(f.source.as_str())
+                    .set_name(format!("@{}", f.path))
+                    .set_mode(mlua::chunk::ChunkMode::Text)
+                    .set_environment(env.clone())
+                    .into_function();
+                // A module that does not compile fails where it is required.
+                let chunk = match chunk {
+                    Ok(c) => c,
+                    Err(e) => {
+                        let msg = format!("events/lib/{}.lua does not compile: {}", f.module, first_line(&e));
+                        lua.create_function(move |_, ()| -> mlua::Result<()> {
+                            Err(mlua::Error::RuntimeError(msg.clone()))
+                        })?
+                    }
+                };
+                modules.raw_set(f.module.as_str(), chunk)?;
+            }
+            Ok((words, env, run, run_chunk, modules))
         };
-        let (env, g, ctx, modules) = setup().map_err(|e| format!("the script prelude: {e}"))?;
-        lua.set_memory_limit(MEMORY_LIMIT)
+        let (words, env, run, run_chunk, _modules) = setup().map_err(|e| format!("the script prelude: {e}"))?;
+        let mut cards = HashMap::new();
+        for f in &rules.events.cards {
+            let compiled = lua
+                .load(f.source.as_str())
+                .set_name(format!("@{}", f.path))
+                .set_mode(mlua::chunk::ChunkMode::Text)
+                .set_environment(env.clone())
+                .into_function()
+                .map_err(|e| located(rules, f.card, None, &f.path, &e, None));
+            cards.insert(f.card, compiled);
+        }
+        // Card scripts make many small short-lived tables (lists of spaces): the
+        // generational collector handles those with less work per Event.
+        lua.gc_set_mode(mlua::state::GcMode::Generational(Default::default()));
+        // The limit counts from the compiled scripts, the same in every process.
+        lua.set_memory_limit(lua.used_memory() + MEMORY_LIMIT)
             .map_err(|e| format!("Lua memory limit: {e}"))?;
         Ok(Host {
+            watched,
             lua,
-            env,
-            g,
-            ctx,
-            cards: RefCell::new(HashMap::new()),
-            compiled: RefCell::new(HashMap::new()),
-            modules,
+            words,
+            run,
+            run_chunk,
+            cards,
             fingerprint: rules.events.fingerprint(),
-            ticks,
-            last_at,
+            error_at,
         })
     }
 
-    /// This thread's host for the ruleset's scripts, made ready for a new game: starting a
-    /// Lua VM costs more than a whole game without Events, so one VM serves every game of
-    /// a thread, while each game loads the card chunks afresh (their local state, library
-    /// modules included, never outlives a game). The environment and `g` are read-only.
-    /// This thread's host for these rules as it stands, without resetting it for a new
-    /// game: for a look-ahead inside a running game (the Non-players' 8.1 test).
+    /// This thread's host for the ruleset's scripts (one per content): starting a VM and
+    /// compiling every card costs more than a whole game without Events.
     pub fn shared(rules: &Ruleset) -> Result<Rc<Host>, String> {
-        Host::cached(rules)
-    }
-
-    pub fn for_game(rules: &Ruleset) -> Result<Rc<Host>, String> {
-        let host = Host::cached(rules)?;
-        host.cards.borrow_mut().clear();
-        host.modules.clear().map_err(|e| e.to_string())?;
-        Ok(host)
-    }
-
-    fn cached(rules: &Ruleset) -> Result<Rc<Host>, String> {
         thread_local! {
             static HOSTS: RefCell<Vec<Rc<Host>>> = const { RefCell::new(Vec::new()) };
         }
         let fp = rules.events.fingerprint();
-        let host = HOSTS.with(|h| h.borrow().iter().find(|x| x.fingerprint == fp).cloned());
-        let host = match host {
-            Some(h) => h,
-            None => {
-                let h = Rc::new(Host::new(rules)?);
-                HOSTS.with(|hs| {
-                    let mut hs = hs.borrow_mut();
-                    // A few contents at most per thread (tests load several).
-                    if hs.len() >= 8 {
-                        hs.remove(0);
-                    }
-                    hs.push(h.clone());
-                });
-                h
+        if let Some(h) = HOSTS.with(|h| h.borrow().iter().find(|x| x.fingerprint == fp).cloned()) {
+            return Ok(h);
+        }
+        let h = Rc::new(Host::new(rules)?);
+        HOSTS.with(|hs| {
+            let mut hs = hs.borrow_mut();
+            // A few contents at most per thread (tests load several).
+            if hs.len() >= 8 {
+                hs.remove(0);
             }
-        };
-        Ok(host)
+            hs.push(h.clone());
+        });
+        Ok(h)
     }
 
-    /// The table a card's script returns, loading it on first use; checked against the
-    /// card (a dual-use card defines `unshaded` and `shaded`, a single Event `unshaded`).
+    /// Run a card's chunk (its top level) once, under the budget: the table it returns.
     pub fn card_table(&self, rules: &Ruleset, card: u8) -> Result<Table, ScriptError> {
-        if let Some(t) = self.cards.borrow().get(&card) {
-            return Ok(t.clone());
-        }
-        let title = rules.card(card).map_or(String::new(), |c| c.title.clone());
-        let Some(file) = rules.events.card(card) else {
-            return Err(ScriptError {
-                card,
-                title,
-                side: None,
-                file: "events".into(),
-                line: 0,
-                message: "the card has no script".into(),
-                traceback: vec![],
-            });
-        };
-        let fail = |e: &mlua::Error| ScriptError::from_lua(rules, card, None, &file.path, e);
-        self.ticks.set(0);
-        let chunk = match self.compiled.borrow().get(&card) {
-            Some(code) => self
-                .lua
-                .load(code.as_slice())
-                .set_name(format!("@{}", file.path))
-                .set_mode(mlua::chunk::ChunkMode::Binary)
-                .set_environment(self.env.clone())
-                .into_function(),
-            None => self
-                .lua
-                .load(file.source.as_str())
-                .set_name(format!("@{}", file.path))
-                .set_mode(mlua::chunk::ChunkMode::Text)
-                .set_environment(self.env.clone())
-                .into_function(),
-        }
-        .map_err(|e| fail(&e))?;
-        self.compiled
-            .borrow_mut()
-            .entry(card)
-            .or_insert_with(|| chunk.dump(false));
-        let v: Value = chunk.call(()).map_err(|e| fail(&e))?;
+        let chunk = self.chunk(rules, card)?;
+        let path = rules.events.card(card).map(|f| f.path.clone()).unwrap_or_default();
+        let _words = words::activate(&self.words);
+        let _armed = self.watched.arm();
+        self.error_at.borrow_mut().take();
+        let v: Value = self
+            .run_chunk
+            .call(chunk)
+            .map_err(|e| located(rules, card, None, &path, &e, self.error_at.borrow_mut().take()))?;
         let bad = |message: String| ScriptError {
             card,
-            title: title.clone(),
+            title: title(rules, card),
             side: None,
-            file: file.path.clone(),
+            file: path.clone(),
             line: 0,
             message,
             traceback: vec![],
@@ -399,7 +213,7 @@ impl Host {
         };
         let single = rules.card(card).is_some_and(|c| c.single);
         for key in ["unshaded", "shaded"] {
-            let f: Value = t.raw_get(key).map_err(|e| fail(&e))?;
+            let f: Value = t.raw_get(key).map_err(|e| bad(e.to_string()))?;
             let wanted = key == "unshaded" || !single;
             match (&f, wanted) {
                 (Value::Function(_), true) | (Value::Nil, false) => {}
@@ -413,76 +227,180 @@ impl Host {
             }
         }
         for pair in t.pairs::<Value, Value>() {
-            let (k, _) = pair.map_err(|e| fail(&e))?;
+            let (k, _) = pair.map_err(|e| bad(e.to_string()))?;
             let known = matches!(&k, Value::String(s) if matches!(s.to_str().as_deref(), Ok("unshaded" | "shaded")));
             if !known {
+                let k = match &k {
+                    Value::String(s) => s.to_string_lossy(),
+                    other => other.type_name().to_string(),
+                };
                 return Err(bad(format!(
-                    "unknown key `{}` in the returned table (expected unshaded, shaded)",
-                    k.to_string().unwrap_or_default()
+                    "unknown key `{k}` in the returned table (expected unshaded, shaded)"
                 )));
             }
         }
-        self.cards.borrow_mut().insert(card, t.clone());
         Ok(t)
     }
 
+    fn chunk(&self, rules: &Ruleset, card: u8) -> Result<Function, ScriptError> {
+        match self.cards.get(&card) {
+            Some(Ok(f)) => Ok(f.clone()),
+            Some(Err(e)) => Err(e.clone()),
+            None => Err(ScriptError {
+                card,
+                title: title(rules, card),
+                side: None,
+                file: "events".into(),
+                line: 0,
+                message: "the card has no script".into(),
+                traceback: vec![],
+            }),
+        }
+    }
+
     /// Run one Event side for `game`, with its agents answering the script's questions.
-    pub(crate) fn run(&self, game: &mut Game, exec: Exec) -> Result<(), RunError> {
+    fn run_event(&self, game: &mut Game, exec: Exec) -> Result<(), RunError> {
         let rules = game.rules;
-        let t = self.card_table(rules, exec.card).map_err(|mut e| {
+        let chunk = self.chunk(rules, exec.card).map_err(|mut e| {
             e.side = Some(exec.side);
             RunError::Script(e)
         })?;
+        let _words = words::activate(&self.words);
+        let entered = current::enter(game, exec);
+        let armed = self.watched.arm();
+        self.error_at.borrow_mut().take();
+        let side = match exec.side {
+            Side::Unshaded => Out("unshaded"),
+            Side::Shaded => Out("shaded"),
+        };
+        let result = self.run.call::<()>((chunk, side));
+        drop(armed);
+        let stop: Option<Stop> = current::take_stop();
+        drop(entered);
+        if let Some(s) = stop {
+            return Err(RunError::Stop(s));
+        }
         let path = rules.events.card(exec.card).map(|f| f.path.clone()).unwrap_or_default();
-        let last_at = &self.last_at;
-        let fail = |e: &mlua::Error| {
-            let last = Some(last_at.borrow().clone()).filter(|(f, _)| *f == path);
-            RunError::Script(ScriptError::from_lua_at(
+        result.map_err(|e| {
+            RunError::Script(located(
                 rules,
                 exec.card,
                 Some(exec.side),
                 &path,
-                e,
-                last,
+                &e,
+                self.error_at.borrow_mut().take(),
             ))
-        };
-        let func: Function = t.raw_get(exec.side.slug()).map_err(|e| fail(&e))?;
-        self.ticks.set(0);
-        *self.last_at.borrow_mut() = (String::new(), 0);
-        let mut stop: Option<Stop> = None;
-        let result = self.lua.scope(|scope| {
-            let call = scope.create_function_mut(|lua, (name, args): (mlua::LuaString, mlua::MultiValue)| {
-                if stop.is_some() {
-                    return Err(halted());
-                }
-                let name = name.to_str()?;
-                match api::call(game, lua, exec, &name, args) {
-                    Ok(v) => Ok(v),
-                    Err(api::ApiError::Stop(s)) => {
-                        stop = Some(s);
-                        Err(halted())
-                    }
-                    Err(api::ApiError::Lua(e)) => Err(e),
-                }
-            })?;
-            self.ctx.raw_set("call", call)?;
-            let r = func.call::<()>(self.g.clone());
-            self.ctx.raw_set("call", Value::Nil)?;
-            r
-        });
-        if let Some(s) = stop {
-            return Err(RunError::Stop(s));
-        }
-        result.map_err(|e| fail(&e))
+        })
     }
 }
 
-fn halted() -> mlua::Error {
-    mlua::Error::RuntimeError("the game stopped".into())
+impl EventScripts for Host {
+    fn run(&self, game: &mut Game, exec: Exec) -> Result<(), RunError> {
+        self.run_event(game, exec)
+    }
+}
+
+/// The engine's script runner: this thread's host for the rules (installed by the content
+/// loader, `crate::game::install_scripts`).
+pub fn runner(rules: &Ruleset) -> Result<Rc<dyn EventScripts>, String> {
+    Ok(Host::shared(rules)? as Rc<dyn EventScripts>)
+}
+
+fn title(rules: &Ruleset, card: u8) -> String {
+    rules.card(card).map_or(String::new(), |c| c.title.clone())
+}
+
+fn first_line(e: &mlua::Error) -> String {
+    message_of(e).lines().next().unwrap_or("").to_string()
+}
+
+/// The innermost message of an mlua error.
+fn message_of(e: &mlua::Error) -> String {
+    match e {
+        mlua::Error::CallbackError { cause, .. } => message_of(cause),
+        mlua::Error::RuntimeError(m) => m.clone(),
+        mlua::Error::SyntaxError { message, .. } => message.clone(),
+        mlua::Error::MemoryError(_) => format!("memory limit of {} MiB exceeded", MEMORY_LIMIT >> 20),
+        mlua::Error::BadArgument { to, pos, cause, .. } => {
+            format!(
+                "bad argument #{pos}{}: {}",
+                to.as_ref().map_or(String::new(), |t| format!(" to {t}")),
+                message_of(cause)
+            )
+        }
+        other => other.to_string(),
+    }
+}
+
+/// Lua's own "file:line: " in front of a message, taken off (the place comes from the
+/// message handler instead).
+fn strip_place(text: &str) -> (&str, Option<(String, usize)>) {
+    if let Some(i) = text.find(".lua:") {
+        let (file, rest) = (&text[..i + 4], &text[i + 5..]);
+        let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+        if !digits.is_empty() && rest[digits.len()..].starts_with(": ") && !file.contains(' ') {
+            let file = file.trim_start_matches("[string \"").to_string();
+            return (&rest[digits.len() + 2..], Some((file, digits.parse().unwrap_or(0))));
+        }
+    }
+    (text, None)
+}
+
+/// A ScriptError for an mlua error of card `card`, located by the message handler's
+/// frames when it ran (syntax errors carry their own place from the compiler).
+fn located(
+    rules: &Ruleset,
+    card: u8,
+    side: Option<Side>,
+    path: &str,
+    e: &mlua::Error,
+    frames: Option<Frames>,
+) -> ScriptError {
+    let text = message_of(e);
+    let first = text.lines().next().unwrap_or("").trim();
+    let (message, said) = strip_place(first);
+    // Script text reaches terminals: no control characters.
+    let mut message: String = message.chars().filter(|c| !c.is_control()).collect();
+    let mut at = (path.to_string(), 0);
+    let mut traceback = Vec::new();
+    match (frames, e) {
+        (Some(frames), _) if !frames.is_empty() => {
+            // The card's own line first; a library module's place goes in the message.
+            let in_card = frames.iter().find(|(f, _)| f == path);
+            let inner = &frames[0];
+            match in_card {
+                Some((f, l)) => {
+                    at = (f.clone(), *l);
+                    if inner.0 != *path {
+                        message = format!("{message} (at {}:{})", inner.0, inner.1);
+                    }
+                }
+                None => at = inner.clone(),
+            }
+            traceback = frames.iter().skip(1).map(|(f, l)| format!("{f}:{l}")).collect();
+        }
+        // The compiler's own place is trustworthy.
+        (_, mlua::Error::SyntaxError { .. }) => {
+            if let Some(place) = said {
+                at = place;
+            }
+        }
+        _ => {}
+    }
+    ScriptError {
+        card,
+        title: title(rules, card),
+        side,
+        file: at.0,
+        line: at.1,
+        message,
+        traceback,
+    }
 }
 
 /// Compile and check every card script and library module of a ruleset without running
-/// an Event: syntax, the returned table, and API names the scripts use that do not exist.
+/// an Event: syntax, the returned table (its top level runs once, under the budget), the
+/// header comment, and API names the scripts use that do not exist.
 pub fn check_scripts(rules: &Ruleset) -> Vec<ScriptError> {
     let mut out = Vec::new();
     let host = match Host::new(rules) {
@@ -507,7 +425,9 @@ pub fn check_scripts(rules: &Ruleset) -> Vec<ScriptError> {
             .set_name(format!("@{}", f.path))
             .into_function()
         {
-            out.push(ScriptError::from_lua(rules, 0, None, &f.path, &e));
+            let mut err = located(rules, 0, None, &f.path, &e, None);
+            err.title = "library module".into();
+            out.push(err);
         }
     }
     for f in &rules.events.cards {
@@ -517,7 +437,7 @@ pub fn check_scripts(rules: &Ruleset) -> Vec<ScriptError> {
         }
         // The header names the card, so a reader (and a reviewer of a mod) knows what the
         // script claims to implement.
-        let title = rules.card(f.card).map_or(String::new(), |c| c.title.clone());
+        let title = title(rules, f.card);
         let want = format!("-- {}. {}", f.card, title);
         if !f.source.lines().next().is_some_and(|l| l.trim_end().starts_with(&want)) {
             out.push(ScriptError {
@@ -532,11 +452,10 @@ pub fn check_scripts(rules: &Ruleset) -> Vec<ScriptError> {
         }
         for (line, name) in api::names_used(&f.source) {
             if !api::API.iter().any(|a| a.name == name) {
-                let title = rules.card(f.card).map_or(String::new(), |c| c.title.clone());
                 let hint = api::did_you_mean(&name).map_or(String::new(), |s| format!("; did you mean g:{s}?"));
                 out.push(ScriptError {
                     card: f.card,
-                    title,
+                    title: title.clone(),
                     side: None,
                     file: f.path.clone(),
                     line,
@@ -554,18 +473,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn lua_error_texts_are_located() {
+    fn lua_places_are_taken_off_messages() {
         assert_eq!(
-            locate("events/008_x.lua:12: bad thing"),
-            Some(("events/008_x.lua".into(), 12, "bad thing".into()))
+            strip_place("events/008_x.lua:12: bad thing"),
+            ("bad thing", Some(("events/008_x.lua".into(), 12)))
         );
-        assert_eq!(locate("no file here"), None);
-    }
-
-    #[test]
-    fn prompts_are_interned_once() {
-        let a = intern("Choose a space");
-        let b = intern(&String::from("Choose a space"));
-        assert!(std::ptr::eq(a, b));
+        assert_eq!(strip_place("no file here"), ("no file here", None));
     }
 }

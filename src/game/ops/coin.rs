@@ -1,7 +1,7 @@
 //! COIN Operations (3.2): Train, Patrol, Sweep, Assault (with Drug Bust), and Civic
 //! Action, which Train shares with the Support Phase (6.4.1).
 
-use super::{Action, Any, ShipmentFate, Sink, Targeting};
+use super::{Action, Any, Force, ShipmentFate, Sink, Targeting};
 use crate::game::decision::{Choice, Step, Stop};
 use crate::game::engine::Game;
 use crate::kernel::{Control, Faction, PieceType, SpaceId, Support};
@@ -369,8 +369,8 @@ impl<'r> Game<'r> {
         // 3.2.2: a Limited Patrol Assaults only in its destination LoC; one that moved no
         // cube has no destination, so no Assault.
         let (limited, dest) = (act.limited, act.destination);
-        let assaultable = move |g: &Game, o: &mut Vec<Choice>| {
-            let allowed = |s: SpaceId| if limited { dest == Some(s) } else { true };
+        let assaultable = move |g: &Game, done: u64, o: &mut Vec<Choice>| {
+            let allowed = |s: SpaceId| done & s.bit() == 0 && if limited { dest == Some(s) } else { true };
             for s in g.spaces().filter(|&s| g.def(s).is_loc() && allowed(s)) {
                 let mut n = Any::default();
                 g.removable(s, GOVT, Targeting::Exposed, targets, &mut n);
@@ -379,21 +379,19 @@ impl<'r> Game<'r> {
                 }
             }
         };
-        if mods.patrol_assault_each_loc {
-            let mut locs = Vec::new();
-            assaultable(self, &mut locs);
-            for c in locs {
-                if let Choice::Space(s) = c {
-                    self.assault_in(s)?;
-                }
-            }
-        } else {
+        // "If desired" (3.2.2): the Government picks the LoC or stops; with the Capability
+        // it may go on to each other LoC, one at a time (docs/rulings/cards-01-18.md).
+        let mut done = 0u64;
+        loop {
             let c = self.ask(GOVT, "Free Assault in which LoC?", None, |g, o| {
-                assaultable(g, o);
+                assaultable(g, done, o);
                 o.push(Choice::Done);
             })?;
-            if let Choice::Space(s) = c {
-                self.assault_in(s)?;
+            let Choice::Space(s) = c else { break };
+            self.assault_in(s)?;
+            done |= s.bit();
+            if !mods.patrol_assault_each_loc {
+                break;
             }
         }
         Ok(())
@@ -418,7 +416,18 @@ impl<'r> Game<'r> {
             if act.selected(s) || def.is_loc() || (def.is_department() && mods.no_sweep_assault_in_departments) {
                 continue;
             }
-            if (!act.no_move && self.govt_may_enter(s)) || self.cubes(s) > 0 {
+            if act.no_move {
+                // An Event's Sweep without movement only Activates: it is possible where
+                // the forces there Activate a Guerrilla it may target (5.1.3).
+                if !self.state.space(s).farc_zone
+                    && self.sweep_activations_for(act, s) > 0
+                    && Faction::INSURGENTS
+                        .iter()
+                        .any(|&f| self.coin_targets_for(act) & (1 << f.index()) != 0 && self.underground(s, f) > 0)
+                {
+                    out.put(Choice::Space(s));
+                }
+            } else if self.govt_may_enter(s) || self.cubes(s) > 0 {
                 out.put(Choice::Space(s));
             }
         }
@@ -471,10 +480,11 @@ impl<'r> Game<'r> {
                     let n = g.ask_number(GOVT, "How many Troops?", Some(from), 1, n_max)?;
                     g.move_pieces(act, from, s, PieceType::TROOPS, None, n)?;
                 }
-                // Capability: 1 Police may enter each Sweep space.
+                // Capability: 1 Police may enter each Sweep space, by the Sweep's own
+                // movement (as Troops do, through a Guerrilla-free LoC too).
                 if !act.no_move && g.state.mods().sweep_police_may_enter && g.govt_may_enter(s) && g.room(s, GOVT) > 0 {
                     let c = g.ask(GOVT, "Move 1 Police in from which space?", Some(s), |g, o| {
-                        g.sweep_origins(act, s, PieceType::POLICE, false, o);
+                        g.sweep_origins(act, s, PieceType::POLICE, true, o);
                         o.push(Choice::Done);
                     })?;
                     if let Choice::Space(from) = c {
@@ -487,18 +497,35 @@ impl<'r> Game<'r> {
         // Then Activate in each selected space: 1 per cube, or 1 per 2 cubes in Forest.
         let selected: Vec<SpaceId> = self.spaces().filter(|&s| act.selected(s)).collect();
         for s in selected {
-            let n = self.sweep_activations(s);
-            self.activate_targeted(GOVT, s, n, self.coin_targets())?;
+            let n = self.sweep_activations_for(act, s);
+            self.activate_targeted(GOVT, s, n, self.coin_targets_for(act))?;
         }
         Ok(())
     }
 
-    pub(crate) fn sweep_activations(&self, s: SpaceId) -> u8 {
-        self.sweep_activations_by(
-            s,
+    /// The Troops and Police that count for `act` in `s` (an Event may substitute them).
+    fn force_in(&self, act: &Action, s: SpaceId) -> (u8, u8) {
+        let (t, p) = (
             self.state.count(s, PieceType::TROOPS),
             self.state.count(s, PieceType::POLICE),
-        )
+        );
+        match act.force {
+            Force::Cubes => (t, p),
+            Force::AucGuerrillasAsTroops => (t + self.state.count(s, PieceType::guerrilla(Faction::Auc)), p),
+            Force::PoliceAsTroops => (p, 0),
+        }
+    }
+
+    /// Guerrillas `act`'s Sweep Activates in `s`.
+    pub(crate) fn sweep_activations_for(&self, act: &Action, s: SpaceId) -> u8 {
+        let (t, p) = self.force_in(act, s);
+        self.sweep_activations_by(s, t, p)
+    }
+
+    /// Enemy pieces `act`'s Assault removes in `s`.
+    pub(crate) fn assault_capacity_for(&self, act: &Action, s: SpaceId) -> u8 {
+        let (t, p) = self.force_in(act, s);
+        self.assault_capacity_by(s, t, p)
     }
 
     /// Guerrillas a Sweep by exactly this force Activates in `s` (Events add or replace
@@ -551,15 +578,20 @@ impl<'r> Game<'r> {
         {
             return;
         }
-        let targets = self.coin_targets();
+        let targets = self.coin_targets_for(act);
         for s in self.spaces() {
             if out.enough() {
                 return;
             }
-            if act.selected(s) || (self.def(s).is_department() && mods.no_sweep_assault_in_departments) {
+            // A Capability that makes Assault treat Mountain as City takes the Mountain out of
+            // "no Assault in Departments" (docs/rulings/cards-01-18.md).
+            let city_to_assault = self.is_mountain(s) && mods.assault_mountain_as_city;
+            if act.selected(s)
+                || (self.def(s).is_department() && !city_to_assault && mods.no_sweep_assault_in_departments)
+            {
                 continue;
             }
-            if self.assault_capacity(s) == 0 {
+            if self.assault_capacity_for(act, s) == 0 {
                 continue;
             }
             let mut n = Any::default();
@@ -573,8 +605,19 @@ impl<'r> Game<'r> {
     /// Resolve an Assault in one space; each Shipment lost adds +6 Aid (Drug Bust).
     pub(crate) fn assault_in(&mut self, s: SpaceId) -> Result<(), Stop> {
         let n = self.assault_capacity(s);
-        let lost = self.remove_targeted(GOVT, s, n, Targeting::Exposed, self.coin_targets(), ShipmentFate::Owner)?;
+        self.assault_removing(s, n, self.coin_targets())
+    }
+
+    /// Resolve `act`'s Assault in one space, with the forces and targets it may use.
+    pub(crate) fn assault_in_for(&mut self, act: &Action, s: SpaceId) -> Result<(), Stop> {
+        let n = self.assault_capacity_for(act, s);
+        self.assault_removing(s, n, self.coin_targets_for(act))
+    }
+
+    fn assault_removing(&mut self, s: SpaceId, n: u8, targets: u8) -> Result<(), Stop> {
+        let lost = self.remove_targeted(GOVT, s, n, Targeting::Exposed, targets, ShipmentFate::Owner)?;
         if lost > 0 {
+            // 3.2.5 Drug Bust.
             self.state.gain_aid(self.rules, 6 * lost as i16);
         }
         Ok(())
@@ -589,7 +632,7 @@ impl<'r> Game<'r> {
                 let cost = g.state.mods().assault_cost;
                 g.pay(act, cost)?;
                 g.card.assault_spaces += 1;
-                g.assault_in(s)
+                g.assault_in_for(act, s)
             },
         )
     }

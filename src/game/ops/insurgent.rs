@@ -38,6 +38,17 @@ pub(crate) fn march_exposure(r: &Ruleset, st: &State, f: Faction, to: SpaceId) -
     Some(others)
 }
 
+/// How one Attack space is resolved.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Attacking {
+    /// As an Ambush (4.3.2) rather than by the die.
+    pub ambush: bool,
+    /// Activate the attacking Guerrillas (an Event may say "without Activating").
+    pub activate: bool,
+    /// The Factions the Attack may affect (bit = Faction index).
+    pub against: u8,
+}
+
 impl<'r> Game<'r> {
     // ---- Rally (3.3.1) ---------------------------------------------------------------------
 
@@ -371,13 +382,25 @@ impl<'r> Game<'r> {
                 return;
             }
             let sp = self.state.space(s);
-            if !act.selected(s)
-                && sp.count(PieceType::guerrilla(f)) > 0
-                && sp.total_pieces() > sp.faction_pieces(f) as u16
-            {
+            // An Event's Ambush needs an Underground Guerrilla unless "any Guerrilla" may.
+            let attackers = if act.ambush && !act.any_guerrilla {
+                sp.guerrillas(f, true)
+            } else {
+                sp.count(PieceType::guerrilla(f))
+            };
+            if !act.selected(s) && attackers > 0 && self.enemies_targeted(act, s) {
                 out.put(Choice::Space(s));
             }
         }
+    }
+
+    /// Are there pieces `act`'s Attack may affect in `s` (Factions other than its own,
+    /// among those it may target)?
+    fn enemies_targeted(&self, act: &Action, s: SpaceId) -> bool {
+        let sp = self.state.space(s);
+        Faction::ALL
+            .iter()
+            .any(|&e| e != act.faction && act.against & (1 << e.index()) != 0 && sp.faction_pieces(e) > 0)
     }
 
     fn ambush_possible(&self, act: &Action, s: SpaceId) -> bool {
@@ -395,28 +418,39 @@ impl<'r> Game<'r> {
             |g, act, s| {
                 g.pay(act, 1)?;
                 let f = act.faction;
-                let ambush = g.ambush_possible(act, s)
-                    && g.ask(f, "Attack: roll, or Ambush?", Some(s), |_, o| {
-                        o.extend([Choice::Step(Step::Roll), Choice::Special(Special::Ambush)])
-                    })? == Choice::Special(Special::Ambush);
-                if ambush {
+                let ambush = act.ambush
+                    || g.ambush_possible(act, s)
+                        && g.ask(f, "Attack: roll, or Ambush?", Some(s), |_, o| {
+                            o.extend([Choice::Step(Step::Roll), Choice::Special(Special::Ambush)])
+                        })? == Choice::Special(Special::Ambush);
+                if ambush && !act.ambush {
                     act.special = Some(Special::Ambush);
                     act.ambushed = true;
                 }
-                g.attack_in(f, s, ambush)
+                let how = Attacking {
+                    ambush,
+                    activate: !act.no_activation,
+                    against: act.against,
+                };
+                g.attack_with(f, s, how)
             },
         )
     }
 
-    /// Resolve an Attack in one space: by die roll, or as an Ambush (4.3.2).
-    pub(crate) fn attack_in(&mut self, f: Faction, s: SpaceId, ambush: bool) -> Result<(), Stop> {
+    /// Resolve an Attack in one space as `how` says (an Event may name the targets or spare
+    /// the Activation).
+    pub(crate) fn attack_with(&mut self, f: Faction, s: SpaceId, how: Attacking) -> Result<(), Stop> {
         let g = PieceType::guerrilla(f);
         let fail = |e: crate::kernel::Refusal, r: &crate::kernel::Ruleset| Stop::Failed(e.describe(r));
-        let (hit, captured) = if ambush {
-            self.state.activate(self.rules, s, f).map_err(|e| fail(e, self.rules))?;
+        let (hit, captured) = if how.ambush {
+            // 4.3.2: the Ambushing Guerrilla is Activated (an Event may spare it, and an
+            // Event's "any Guerrilla" may be an Active one already).
+            if how.activate && self.underground(s, f) > 0 {
+                self.state.activate(self.rules, s, f).map_err(|e| fail(e, self.rules))?;
+            }
             (true, true)
         } else {
-            while self.underground(s, f) > 0 {
+            while how.activate && self.underground(s, f) > 0 {
                 self.state.activate(self.rules, s, f).map_err(|e| fail(e, self.rules))?;
             }
             let roll = self.state.dice.d6();
@@ -424,7 +458,7 @@ impl<'r> Game<'r> {
             (roll <= self.state.count(s, g), roll == 1)
         };
         if hit {
-            self.remove_targeted(f, s, 2, Targeting::Attack, 0b1111, ShipmentFate::CapturedBy(f))?;
+            self.remove_targeted(f, s, 2, Targeting::Attack, how.against, ShipmentFate::CapturedBy(f))?;
         }
         // Captured Goods: a "1" (or an Ambush) places a Guerrilla there.
         if captured && self.can_place(s, g) {
@@ -451,10 +485,15 @@ impl<'r> Game<'r> {
     /// Limited Operation.
     pub(crate) fn terror_selectable(&self, act: &Action, s: SpaceId, extra: u8) -> bool {
         let cost = if self.def(s).is_loc() { 0 } else { 1 };
+        let guerrillas = if act.any_guerrilla {
+            self.state.count(s, PieceType::guerrilla(act.faction))
+        } else {
+            self.underground(s, act.faction)
+        };
         (!act.limited || act.count == 0)
             && !act.selected(s)
             && act.allows(s)
-            && self.underground(s, act.faction) > 0
+            && guerrillas > 0
             && u16::from(self.state.resources(act.faction)) + u16::from(extra) >= u16::from(self.cost(act, cost))
     }
 
@@ -475,24 +514,47 @@ impl<'r> Game<'r> {
     pub(crate) fn terror_in(&mut self, act: &mut Action, s: SpaceId) -> Result<(), Stop> {
         let cost = if self.def(s).is_loc() { 0 } else { 1 };
         self.pay(act, cost)?;
-        self.state
-            .activate(self.rules, s, act.faction)
-            .map_err(|e| Stop::Failed(e.describe(self.rules)))?;
-        self.terror_effect(act.faction, s);
+        let f = act.faction;
+        // 5.5 EXAMPLE: an Event's Terror "with any Guerrilla" may use an Active one, and
+        // then nothing is Activated; the Faction says which it uses when it has both.
+        let (ug, active) = (self.underground(s, f), self.state.space(s).guerrillas(f, false));
+        let use_active = act.any_guerrilla
+            && active > 0
+            && (ug == 0
+                || self.ask(
+                    f,
+                    "Terror with an Active or an Underground Guerrilla?",
+                    Some(s),
+                    |_, o| {
+                        o.extend([
+                            Choice::Piece(PieceType::guerrilla(f), Some(false)),
+                            Choice::Piece(PieceType::guerrilla(f), Some(true)),
+                        ])
+                    },
+                )? == Choice::Piece(PieceType::guerrilla(f), Some(false)));
+        if !use_active {
+            self.state
+                .activate(self.rules, s, f)
+                .map_err(|e| Stop::Failed(e.describe(self.rules)))?;
+        }
+        self.terror_marking(f, s, act.markers.max(1));
         Ok(())
     }
 
-    /// Terror's marker and shift in one space (3.3.4), after the Activation.
-    pub(crate) fn terror_effect(&mut self, f: Faction, s: SpaceId) {
-        let markers_left = self.state.markers_on_map() < self.rules.forces.limits.terror_sabotage_markers;
+    /// Terror's markers (an Event may place more than 1) and its one shift (3.3.4).
+    pub(crate) fn terror_marking(&mut self, f: Faction, s: SpaceId, markers: u8) {
+        let limit = self.rules.forces.limits.terror_sabotage_markers;
         if self.def(s).is_loc() {
-            if !self.state.space(s).sabotage && markers_left {
+            if !self.state.space(s).sabotage && self.state.markers_on_map() < limit {
                 let _ = self.state.place_sabotage(self.rules, s);
             }
             return;
         }
-        if markers_left {
-            let _ = self.state.place_terror(self.rules, s);
+        for _ in 0..markers {
+            // Not if all 40 are already on the map.
+            if self.state.markers_on_map() < limit {
+                let _ = self.state.place_terror(self.rules, s);
+            }
         }
         let level = self.support(s).value();
         let shift = if f == Faction::Farc { -1 } else { -level.signum() };

@@ -54,6 +54,35 @@ pub struct Action {
     pub sa_max_spaces: Option<u8>,
     /// An Event's free Sweep moves no Troops in: it only Activates (General Offensive).
     pub no_move: bool,
+    /// An Event's "in each space possible": every space the Operation may select is
+    /// selected, in map order, without a question (5.1: no choice is left).
+    pub each: bool,
+    /// The Factions the Operation may affect (bit = Faction index): an Event's "against
+    /// FARC" (3.1: the executing Faction may target some and ignore others).
+    pub against: u8,
+    /// Who counts as Troops in an Event's Assault or Sweep (37, 47 kinds of text).
+    pub force: Force,
+    /// An Event's Terror or Ambush "with any Guerrilla": an Active one may do it (5.1.1,
+    /// 5.5 EXAMPLE).
+    pub any_guerrilla: bool,
+    /// An Event's Ambush "without Activating" its Guerrillas.
+    pub no_activation: bool,
+    /// An Event's free Ambush: each Attack space is resolved as an Ambush (4.3.2).
+    pub ambush: bool,
+    /// Terror markers each Terror space receives (3.3.4: 1; an Event may say more).
+    pub markers: u8,
+}
+
+/// The forces that Assault or Sweep with an Event's free Operation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Force {
+    /// Troops and Police as 3.2.3 and 3.2.4 say.
+    #[default]
+    Cubes,
+    /// The cubes plus every AUC Guerrilla in the space, counted as Troops.
+    AucGuerrillasAsTroops,
+    /// Only the Police, each counted as a Troops cube.
+    PoliceAsTroops,
 }
 
 impl Action {
@@ -77,6 +106,13 @@ impl Action {
             only: 0,
             sa_max_spaces: None,
             no_move: false,
+            each: false,
+            against: 0b1111,
+            force: Force::Cubes,
+            any_guerrilla: false,
+            no_activation: false,
+            ambush: false,
+            markers: 1,
         }
     }
     pub fn limited(mut self) -> Action {
@@ -298,7 +334,13 @@ impl<'r> Game<'r> {
     }
 
     /// Offer each Guerrilla class present in `s` (all Factions, or one), except one piece.
-    fn guerrilla_classes(&self, s: SpaceId, only: Option<Faction>, except: Option<PieceId>, out: &mut Vec<Choice>) {
+    pub(crate) fn guerrilla_classes(
+        &self,
+        s: SpaceId,
+        only: Option<Faction>,
+        except: Option<PieceId>,
+        out: &mut Vec<Choice>,
+    ) {
         for f in Faction::INSURGENTS {
             if only.is_some_and(|o| o != f) {
                 continue;
@@ -323,7 +365,7 @@ impl<'r> Game<'r> {
 
     /// Hand the Shipments a doomed Guerrilla holds to another Guerrilla (4.5.3): returns
     /// how many are lost with it.
-    fn hand_on_shipments(&mut self, by: Faction, p: PieceId, fate: ShipmentFate) -> Result<u8, Stop> {
+    pub(crate) fn hand_on_shipments(&mut self, by: Faction, p: PieceId, fate: ShipmentFate) -> Result<u8, Stop> {
         let Some(s) = self.state.piece_space(p) else {
             return Ok(0);
         };
@@ -568,19 +610,9 @@ impl<'r> Game<'r> {
         Ok(lost)
     }
 
-    /// Activate up to `n` Underground Guerrillas in `s` (an Event's activation), `by`
-    /// choosing the Factions among those `allowed` (bit per Faction).
-    pub(crate) fn activate_guerrillas(&mut self, by: Faction, s: SpaceId, n: u8, allowed: u8) -> Result<(), Stop> {
-        self.activate_as(by, s, n, allowed, false)
-    }
-
     /// Sweep's and Patrol's Activation, targeted as 3.1 says (see `remove_targeted`):
     /// once no targeted Faction has an Underground Guerrilla left here, `by` may stop.
     pub(crate) fn activate_targeted(&mut self, by: Faction, s: SpaceId, n: u8, allowed: u8) -> Result<(), Stop> {
-        self.activate_as(by, s, n, allowed, true)
-    }
-
-    fn activate_as(&mut self, by: Faction, s: SpaceId, n: u8, allowed: u8, targeting: bool) -> Result<(), Stop> {
         let underground_of = |g: &Game, mask: u8| {
             Faction::INSURGENTS
                 .iter()
@@ -591,7 +623,7 @@ impl<'r> Game<'r> {
             if !underground_of(self, allowed) {
                 break;
             }
-            let may_stop = targeting && targeted != 0 && !underground_of(self, targeted);
+            let may_stop = targeted != 0 && !underground_of(self, targeted);
             let c = self.ask(by, "Activate a Guerrilla of which Faction?", Some(s), |g, o| {
                 for f in Faction::INSURGENTS {
                     if allowed & (1 << f.index()) != 0 && g.underground(s, f) > 0 {
@@ -614,6 +646,12 @@ impl<'r> Game<'r> {
                 .map_err(|e| Stop::Failed(e.describe(self.rules)))?;
         }
         Ok(())
+    }
+
+    /// The Factions `act`'s Sweep or Assault may affect: those Momentum does not spare,
+    /// among those an Event's grant names.
+    pub(crate) fn coin_targets_for(&self, act: &Action) -> u8 {
+        self.coin_targets() & act.against
     }
 
     /// The Factions the Government may Sweep or Assault against (Momentum may spare one).
@@ -694,7 +732,10 @@ impl<'r> Game<'r> {
             op: act.op,
             by_event: act.by_event,
         };
-        self.doing(doing, |g| g.operation_now(act))
+        self.narrate_operation_begin();
+        let done = self.doing(doing, |g| g.operation_now(act));
+        self.narrate_operation(act, done.is_ok());
+        done
     }
 
     fn operation_now(&mut self, act: &mut Action) -> Result<(), Stop> {
@@ -738,6 +779,20 @@ impl<'r> Game<'r> {
             if act.limited && act.count >= 1 {
                 return Ok(());
             }
+            if act.each {
+                // 5.1 "in each space possible": no choice is left to make.
+                let mut next_spaces = Vec::new();
+                next(self, act, &mut next_spaces);
+                let first = next_spaces.into_iter().find_map(|c| match c {
+                    Choice::Space(s) if act.allows(s) => Some(s),
+                    _ => None,
+                });
+                let Some(s) = first else { return Ok(()) };
+                act.spaces |= s.bit();
+                act.count += 1;
+                resolve(self, act, s)?;
+                continue;
+            }
             let c = self.ask(act.faction, prompt, None, |g, o| {
                 next(g, act, o);
                 if act.only != 0 {
@@ -779,8 +834,10 @@ impl<'r> Game<'r> {
 
     /// Does Faction `f` have the player options of `push_own_steps`? Not a Non-player:
     /// it voluntarily transfers and removes nothing (8.1.2).
+    /// Nor a dry run (5.1.3): the steps are the player's, not an Event's text (and its
+    /// explorer would take "remove" then "done" for ever).
     pub(crate) fn own_steps_for(&self, f: Faction) -> bool {
-        self.voluntary_removal && !self.is_non_player(f)
+        self.voluntary_removal && !self.is_non_player(f) && !self.in_dry_run()
     }
 
     /// Carry out a step `push_own_steps` offered.

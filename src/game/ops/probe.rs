@@ -422,7 +422,7 @@ impl<'r> Game<'r> {
     /// offers only answers after which the Operation can still take place.
     pub(crate) fn special_activity(&mut self, act: &mut Action, sa: Special) -> Result<(), Stop> {
         if act.count > 0 || self.guard.is_some() || self.probing.is_some() {
-            return self.special_activity_now(act, sa);
+            return self.special_narrated(act, sa);
         }
         // The way that made `sa` an option (the same search, so the same way).
         let witness = self.special_first_way(act, sa).unwrap_or_default();
@@ -436,7 +436,7 @@ impl<'r> Game<'r> {
             witness,
             ways: Vec::new(),
         }));
-        let done = self.special_activity_now(act, sa);
+        let done = self.special_narrated(act, sa);
         self.guard = None;
         done
     }

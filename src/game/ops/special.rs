@@ -97,8 +97,16 @@ impl<'r> Game<'r> {
         n.0
     }
 
-    /// Execute Special Activity `sa` for `act`'s Faction (see `special_activity` for the
-    /// Guard before the Operation's first space).
+    /// Execute Special Activity `sa` for `act`'s Faction, told in the narrative (see
+    /// `special_activity` for the Guard before the Operation's first space).
+    pub(crate) fn special_narrated(&mut self, act: &mut Action, sa: Special) -> Result<(), Stop> {
+        self.narrate_special_begin();
+        let done = self.special_activity_now(act, sa);
+        self.narrate_special(act.faction, sa, done.is_ok());
+        done
+    }
+
+    /// The procedure of `sa` alone (dry runs run this, untold).
     pub(crate) fn special_activity_now(&mut self, act: &mut Action, sa: Special) -> Result<(), Stop> {
         act.special = Some(sa);
         let f = act.faction;

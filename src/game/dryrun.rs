@@ -1,0 +1,181 @@
+//! Dry runs: carry something out on the position as it stands, with every question
+//! answered by an explorer that walks the tree of answers depth first, then put the game
+//! back exactly as it was. The engine uses them to find out what can be done without
+//! anyone deciding anything: rule 5.1.3 ("implement that which can") asks which spaces
+//! let an Event's text be carried out in full.
+//!
+//! A dry run is bracketed by `dry_begin` and `dry_end`; between them `dry_rewind` puts the
+//! position back for the next try, and the explorer (`DryRun::explorer`) says which path
+//! of answers comes next. Nothing a dry run does is recorded: answers, statistics, the
+//! log and the agents are the game's own again after `dry_end`.
+
+use super::decision::{Agent, Request, Stop, View};
+use super::engine::{CardContext, Game, Stats};
+use crate::kernel::State;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// The path of answers a dry run takes: for each question, the option taken and how many
+/// there were. Each try replays the path; a question beyond it takes the first option.
+#[derive(Debug, Default)]
+pub struct Explorer {
+    path: Vec<(u32, u32)>,
+    depth: usize,
+    /// Questions answered in this try.
+    pub asked: usize,
+}
+
+impl Explorer {
+    fn answer(&mut self, options: usize) -> usize {
+        self.asked += 1;
+        if let Some(&(taken, _)) = self.path.get(self.depth) {
+            self.depth += 1;
+            return taken as usize;
+        }
+        self.path.push((0, options as u32));
+        self.depth += 1;
+        0
+    }
+
+    /// Move to the next path of answers, depth first; false once every path was tried.
+    pub fn advance(&mut self) -> bool {
+        self.depth = 0;
+        self.asked = 0;
+        while let Some((taken, n)) = self.path.pop() {
+            if taken + 1 < n {
+                self.path.push((taken + 1, n));
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Start over with no path.
+    pub fn reset(&mut self) {
+        self.path.clear();
+        self.depth = 0;
+        self.asked = 0;
+    }
+}
+
+/// The agent of every Faction during a dry run.
+struct ExplorerAgent(Rc<RefCell<Explorer>>);
+
+impl Agent for ExplorerAgent {
+    fn decide(&mut self, _view: &View, request: &Request) -> Result<usize, Stop> {
+        Ok(self.0.borrow_mut().answer(request.options.len()))
+    }
+}
+
+/// What `dry_begin` put aside, to be restored by `dry_end`.
+pub(crate) struct DryRun<'r> {
+    state: State,
+    card: CardContext,
+    answers: usize,
+    stats: Stats,
+    log: Option<Vec<String>>,
+    checking: bool,
+    /// The players' own options (1.5.2 negotiation, 1.4.1 voluntary removal): no part of
+    /// an Event's text, so a dry run offers neither.
+    options: (bool, bool),
+    failures: usize,
+    played: usize,
+    agents: Vec<Box<dyn Agent + 'r>>,
+    explorer: Rc<RefCell<Explorer>>,
+}
+
+impl<'r> Game<'r> {
+    /// Begin a dry run on the position as it stands; returns its explorer, which answers
+    /// every question until `dry_end`.
+    pub(crate) fn dry_begin(&mut self) -> Rc<RefCell<Explorer>> {
+        let explorer = Rc::new(RefCell::new(Explorer::default()));
+        let agents: Vec<Box<dyn Agent + 'r>> = (0..4)
+            .map(|_| Box::new(ExplorerAgent(explorer.clone())) as Box<dyn Agent + 'r>)
+            .collect();
+        let saved = DryRun {
+            state: self.state.clone(),
+            card: self.card,
+            answers: self.answers.len(),
+            stats: self.stats,
+            log: self.log.take(),
+            checking: std::mem::replace(&mut self.check_every_decision, false),
+            options: (
+                std::mem::replace(&mut self.negotiation, false),
+                std::mem::replace(&mut self.voluntary_removal, false),
+            ),
+            failures: self.event_failures.len(),
+            played: self.events_played.len(),
+            agents: std::mem::replace(&mut self.agents, agents),
+            explorer: explorer.clone(),
+        };
+        self.dry_runs.push(saved);
+        explorer
+    }
+
+    /// Put the position back as it was when the innermost dry run began, for the next try.
+    pub(crate) fn dry_rewind(&mut self) {
+        let Some(saved) = self.dry_runs.last() else { return };
+        self.state.clone_from(&saved.state);
+        self.card = saved.card;
+        self.answers.truncate(saved.answers);
+        self.stats = saved.stats;
+        self.event_failures.truncate(saved.failures);
+        self.events_played.truncate(saved.played);
+    }
+
+    /// Has the position changed since the innermost dry run began (dice aside)?
+    pub(crate) fn dry_changed(&self) -> bool {
+        let Some(saved) = self.dry_runs.last() else {
+            return false;
+        };
+        let mut now = self.state.clone();
+        now.dice = saved.state.dice.clone();
+        now != saved.state || self.card.event_override != saved.card.event_override
+    }
+
+    /// End the innermost dry run: the game is exactly as it was before `dry_begin`.
+    pub(crate) fn dry_end(&mut self) {
+        self.dry_rewind();
+        let Some(saved) = self.dry_runs.pop() else { return };
+        self.log = saved.log;
+        self.check_every_decision = saved.checking;
+        (self.negotiation, self.voluntary_removal) = saved.options;
+        self.agents = saved.agents;
+        drop(saved.explorer);
+    }
+
+    /// Is a dry run under way (nothing done now counts)?
+    pub fn in_dry_run(&self) -> bool {
+        !self.dry_runs.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_explorer_walks_every_path_depth_first() {
+        let mut e = Explorer::default();
+        let mut seen = Vec::new();
+        loop {
+            // A tree of two questions: 2 options, then 3.
+            let a = e.answer(2);
+            let b = e.answer(3);
+            seen.push((a, b));
+            if !e.advance() {
+                break;
+            }
+        }
+        assert_eq!(seen, vec![(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)]);
+    }
+
+    #[test]
+    fn a_path_that_asks_less_the_second_time_is_cut_back() {
+        let mut e = Explorer::default();
+        assert_eq!(e.answer(2), 0);
+        assert!(e.advance());
+        assert_eq!(e.answer(2), 1);
+        assert!(!e.advance());
+    }
+}

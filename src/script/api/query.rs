@@ -1,0 +1,222 @@
+//! Queries: the Event being executed, the map, pieces, markers and tracks. They read the
+//! game and change nothing.
+
+use super::{Api, Kinds, R, err, faction, factions, game, how_many, kind, kinds, method, piece_type, space, state};
+use crate::game::Game;
+use crate::kernel::{Control, LocType, PieceType, SpaceId, Terrain};
+use crate::script::words::{Arg, Out, Trait, Word};
+use mlua::{Lua, Table, Value};
+use std::rc::Rc;
+
+/// Does space `s` have trait `t`?
+pub(crate) fn has_trait(g: &Game, s: SpaceId, t: Trait) -> bool {
+    let d = g.rules.map.space(s);
+    match t {
+        Trait::City => d.is_city(),
+        Trait::Department => d.is_department(),
+        Trait::Loc => d.is_loc(),
+        Trait::Pipeline => d.loc_type == Some(LocType::Pipeline),
+        Trait::Mountain => d.terrain == Some(Terrain::Mountain),
+        Trait::Forest => d.terrain == Some(Terrain::Forest),
+        Trait::Grassland => d.terrain == Some(Terrain::Grassland),
+        Trait::Coastal => d.coastal,
+        Trait::Populated => d.can_hold_support(),
+        Trait::ZeroPop => !d.is_loc() && d.pop == 0,
+        Trait::FarcZone => g.state.space(s).farc_zone,
+    }
+}
+
+/// Pieces in `s` of the Factions in `who`, of `k`, in Guerrilla state `u`.
+pub(crate) fn count_in(g: &Game, s: SpaceId, who: u8, k: Kinds, u: Option<bool>) -> u32 {
+    let sp = g.state.space(s);
+    let mut n = 0u32;
+    for t in PieceType::all() {
+        if who & (1 << t.faction.index()) == 0 || !k.has(t) {
+            continue;
+        }
+        n += match (u, t.is_guerrilla()) {
+            (Some(u), true) => sp.guerrillas(t.faction, u) as u32,
+            (Some(_), false) => 0,
+            (None, _) => sp.count(t) as u32,
+        };
+    }
+    n
+}
+
+pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
+    method(lua, m, api, "executing", |_, _, ()| {
+        game("executing", |_, x| {
+            Ok(Out(crate::script::current::executing().unwrap_or(x.faction).slug()))
+        })
+    })?;
+    method(lua, m, api, "as", |_, _, (f, body): (Arg, mlua::Function)| {
+        let f = faction("as", &f)?;
+        game("as", |_, _| Ok(()))?;
+        let before = crate::script::current::set_acting(Some(f));
+        let r = body.call::<mlua::MultiValue>(());
+        crate::script::current::set_acting(before);
+        r
+    })?;
+    method(lua, m, api, "card", |_, _, ()| game("card", |_, x| Ok(x.card)))?;
+    method(lua, m, api, "side", |_, _, ()| {
+        game("side", |_, x| Ok(Out(x.side.slug())))
+    })?;
+
+    // The host half of g:spaces (the prelude adds predicates): every space in play, or
+    // those with a trait.
+    method(lua, m, api, "spaces_with", |lua, api, (t,): (Arg,)| {
+        let t = match t {
+            Arg::Nil => None,
+            Arg::Word(Word::Trait(t)) => Some(t),
+            other => {
+                return Err(err(
+                    "spaces",
+                    format!("{} is not a space trait or a function", super::shown(&other)),
+                ));
+            }
+        };
+        game("spaces", |g, _| {
+            super::spaces_table(lua, api, g.spaces().filter(|&s| t.is_none_or(|t| has_trait(g, s, t))))
+        })
+    })?;
+    method(lua, m, api, "is", |_, _, (s, t): (Arg, Arg)| {
+        let s = space("is", &s)?;
+        let Arg::Word(Word::Trait(t)) = t else {
+            return Err(err("is", format!("{} is not a space trait", super::shown(&t))));
+        };
+        game("is", |g, _| Ok(has_trait(g, s, t)))
+    })?;
+    method(lua, m, api, "in_play", |_, _, (s,): (Arg,)| {
+        let s = space("in_play", &s)?;
+        game("in_play", |g, _| Ok(g.state.in_play(s)))
+    })?;
+    method(lua, m, api, "pop", |_, _, (s,): (Arg,)| {
+        let s = space("pop", &s)?;
+        game("pop", |g, _| Ok(g.rules.map.space(s).pop))
+    })?;
+    method(lua, m, api, "econ", |_, _, (s,): (Arg,)| {
+        let s = space("econ", &s)?;
+        game("econ", |g, _| Ok(g.rules.map.space(s).econ))
+    })?;
+    method(lua, m, api, "borders", |_, api, (s, c): (Arg, Arg)| {
+        let s = space("borders", &s)?;
+        let country = match c {
+            Arg::Word(Word::Country(i)) => api.words.countries[i as usize].clone(),
+            // Ecuador and Panamá are countries and event-only spaces (1.3.5): their slug
+            // reads as the space, and names the country here.
+            Arg::Word(Word::Space(c)) => api.words.space(c).to_string_lossy(),
+            // A country no space borders: the answer is simply no.
+            Arg::Text(t) => t,
+            other => return Err(err("borders", format!("{} is not a country", super::shown(&other)))),
+        };
+        game("borders", |g, _| Ok(g.rules.map.space(s).borders.contains(&country)))
+    })?;
+    method(lua, m, api, "adjacent", |lua, api, (s,): (Arg,)| {
+        let s = space("adjacent", &s)?;
+        game("adjacent", |g, _| {
+            super::spaces_table(lua, api, g.state.adjacent(g.rules, s))
+        })
+    })?;
+    method(lua, m, api, "is_adjacent", |_, _, (a, b): (Arg, Arg)| {
+        let (a, b) = (space("is_adjacent", &a)?, space("is_adjacent", &b)?);
+        game("is_adjacent", |g, _| Ok(g.rules.map.adjacent(a, b)))
+    })?;
+
+    method(lua, m, api, "count", |_, _, (s, f, k, u): (Arg, Arg, Arg, Arg)| {
+        let s = space("count", &s)?;
+        let (who, k, u) = (factions("count", &f)?, kinds("count", &k)?, state("count", &u)?);
+        game("count", |g, _| Ok(count_in(g, s, who, k, u)))
+    })?;
+    method(lua, m, api, "available", |_, _, (f, k): (Arg, Arg)| {
+        let t = piece_type("available", faction("available", &f)?, kind("available", &k)?)?;
+        game("available", |g, _| Ok(g.state.available(t)))
+    })?;
+    method(lua, m, api, "on_map", |_, _, (f, k): (Arg, Arg)| {
+        let t = piece_type("on_map", faction("on_map", &f)?, kind("on_map", &k)?)?;
+        game("on_map", |g, _| Ok(g.state.on_map(g.rules, t)))
+    })?;
+    method(lua, m, api, "can_place", |_, _, (s, f, k, n): (Arg, Arg, Arg, Arg)| {
+        let s = space("can_place", &s)?;
+        let t = piece_type("can_place", faction("can_place", &f)?, kind("can_place", &k)?)?;
+        let n = how_many("can_place", &n, 1)?;
+        game("can_place", |g, _| Ok(g.room_for(s, t) >= n))
+    })?;
+    method(lua, m, api, "support", |_, _, (s,): (Arg,)| {
+        let s = space("support", &s)?;
+        game("support", |g, _| Ok(g.state.support(s).value()))
+    })?;
+    method(lua, m, api, "control", |_, _, (s,): (Arg,)| {
+        let s = space("control", &s)?;
+        game("control", |g, _| {
+            Ok(match g.state.control(s) {
+                Control::Govt => Some(Out("govt")),
+                Control::Farc => Some(Out("farc")),
+                Control::Uncontrolled => None,
+            })
+        })
+    })?;
+    method(lua, m, api, "terror", |_, _, (s,): (Arg,)| {
+        let s = space("terror", &s)?;
+        game("terror", |g, _| Ok(g.state.space(s).terror))
+    })?;
+    method(lua, m, api, "sabotaged", |_, _, (s,): (Arg,)| {
+        let s = space("sabotaged", &s)?;
+        game("sabotaged", |g, _| Ok(g.state.space(s).sabotage))
+    })?;
+    method(lua, m, api, "markers_left", |_, _, ()| {
+        game("markers_left", |g, _| {
+            Ok(g.rules
+                .forces
+                .limits
+                .terror_sabotage_markers
+                .saturating_sub(g.state.markers_on_map()))
+        })
+    })?;
+    method(lua, m, api, "shipments", |_, _, (s, f): (Arg, Arg)| {
+        let s = match s {
+            Arg::Nil => None,
+            a => Some(space("shipments", &a)?),
+        };
+        let who = factions("shipments", &f)?;
+        game("shipments", |g, _| {
+            Ok(g.state
+                .shipments_on_map()
+                .filter(|&(_, p)| {
+                    (s.is_none() || g.state.piece_space(p) == s)
+                        && who & (1 << g.rules.forces.type_of(p).faction.index()) != 0
+                })
+                .count())
+        })
+    })?;
+    method(lua, m, api, "shipments_available", |_, _, ()| {
+        game("shipments_available", |g, _| {
+            let on = g.state.shipments_on_map().count();
+            Ok((g.rules.forces.limits.shipments as usize).saturating_sub(on))
+        })
+    })?;
+
+    method(lua, m, api, "resources", |_, _, (f,): (Arg,)| {
+        let f = faction("resources", &f)?;
+        game("resources", |g, _| Ok(g.state.resources(f)))
+    })?;
+    method(lua, m, api, "aid", |_, _, ()| game("aid", |g, _| Ok(g.state.aid())))?;
+    method(lua, m, api, "president", |lua, _, ()| {
+        game("president", |g, _| {
+            match g.rules.forces.presidents.get(g.state.president() as usize) {
+                Some(p) => Ok(Value::String(lua.create_string(&p.slug)?)),
+                None => Ok(Value::Nil),
+            }
+        })
+    })?;
+    method(lua, m, api, "eligible", |_, _, (f,): (Arg,)| {
+        let f = faction("eligible", &f)?;
+        game("eligible", |g, _| Ok(g.state.eligible(f)))
+    })?;
+    method(lua, m, api, "total_support", |_, _, ()| {
+        game("total_support", |g, _| Ok(g.state.total_support()))
+    })?;
+    method(lua, m, api, "total_opposition", |_, _, ()| {
+        game("total_opposition", |g, _| Ok(g.state.total_opposition()))
+    })?;
+    Ok(())
+}

@@ -1,0 +1,444 @@
+//! The hottest queries as plain Lua C functions: a card's space filter calls them for every
+//! space on the map, and a 5.1.3 dry run for every candidate, so they skip mlua's general
+//! callback machinery (argument conversion into references, error wrapping) and read their
+//! arguments straight off the Lua stack. Each does what its mlua twin in query.rs did; the
+//! unsafe part is this file's small frame (`call`).
+
+use super::{Kinds, err};
+use crate::game::Game;
+use crate::kernel::{Control, Faction, PieceKind, PieceType, SpaceId};
+use crate::script::current;
+use crate::script::words::{Word, with_words};
+use mlua::ffi;
+use std::os::raw::c_int;
+
+/// An argument off the stack, as far as these functions need: a word, a string that is no
+/// word, nil, or something else.
+enum Raw {
+    Nil,
+    Int(i64),
+    Word(Word),
+    Text(String),
+    Other(&'static str),
+}
+
+/// SAFETY: `l` is the state Lua called the C function with, `idx` an argument index.
+unsafe fn arg(l: *mut ffi::lua_State, idx: c_int) -> Raw {
+    unsafe {
+        match ffi::lua_type(l, idx) {
+            ffi::LUA_TNIL | ffi::LUA_TNONE => Raw::Nil,
+            ffi::LUA_TSTRING => {
+                let mut len = 0usize;
+                let p = ffi::lua_tolstring(l, idx, &mut len);
+                match with_words(|w| w.lookup(p as usize)) {
+                    Some(w) => Raw::Word(w),
+                    None => {
+                        let bytes = std::slice::from_raw_parts(p as *const u8, len.min(60));
+                        Raw::Text(String::from_utf8_lossy(bytes).into_owned())
+                    }
+                }
+            }
+            ffi::LUA_TNUMBER => {
+                let mut is_int = 0;
+                let n = ffi::lua_tointegerx(l, idx, &mut is_int);
+                if is_int != 0 {
+                    Raw::Int(n)
+                } else {
+                    Raw::Other("number that is not whole")
+                }
+            }
+            ffi::LUA_TTABLE => Raw::Other("table"),
+            ffi::LUA_TBOOLEAN => Raw::Other("boolean"),
+            _ => Raw::Other("value"),
+        }
+    }
+}
+
+fn shown(a: &Raw) -> String {
+    match a {
+        Raw::Nil => "nil".into(),
+        Raw::Int(n) => n.to_string(),
+        Raw::Word(Word::Space(_)) => "a space".into(),
+        Raw::Word(w) => format!("`{w:?}`"),
+        Raw::Text(t) => format!("`{}`", t.chars().filter(|c| !c.is_control()).collect::<String>()),
+        Raw::Other(t) => format!("a {t}"),
+    }
+}
+
+fn space(name: &str, a: Raw) -> Result<SpaceId, String> {
+    match a {
+        Raw::Word(Word::Space(s)) => Ok(s),
+        other => Err(format!(
+            "g:{name}: {} is not a space (spaces are slugs such as \"bogota\")",
+            shown(&other)
+        )),
+    }
+}
+
+fn kind(name: &str, a: Raw) -> Result<PieceKind, String> {
+    match a {
+        Raw::Word(Word::Kind(k)) => Ok(k),
+        other => Err(format!(
+            "g:{name}: {} is not a piece kind (troops, police, base, guerrilla)",
+            shown(&other)
+        )),
+    }
+}
+
+/// A count 0..=255 (`default` if nil), or "all" (255).
+fn how_many(name: &str, a: Raw, default: u8) -> Result<u8, String> {
+    match a {
+        Raw::Nil => Ok(default),
+        Raw::Word(Word::All) => Ok(u8::MAX),
+        Raw::Int(n) if (0..=255).contains(&n) => Ok(n as u8),
+        other => Err(format!(
+            "g:{name}: {} is not a count from 0 to 255 (or \"all\")",
+            shown(&other)
+        )),
+    }
+}
+
+fn faction(name: &str, a: Raw) -> Result<Faction, String> {
+    match a {
+        Raw::Word(Word::Faction(f)) => Ok(f),
+        other => Err(format!(
+            "g:{name}: {} is not a Faction (govt, farc, auc, cartels)",
+            shown(&other)
+        )),
+    }
+}
+
+/// What a query returns.
+enum Ret {
+    Int(i64),
+    Bool(bool),
+    Word(Option<&'static str>),
+    /// A list of spaces, in map order (bit = space index).
+    Spaces(u64),
+    /// A space's printed name.
+    Name(usize),
+    Nil,
+}
+
+/// The frame of every raw query: check that `g` is the first argument, run `body` with the
+/// game, push its result or raise its error. No Rust value with a destructor is alive when
+/// `lua_error` unwinds this frame (the message is pushed and dropped first).
+unsafe fn call(
+    l: *mut ffi::lua_State,
+    name: &'static str,
+    body: impl FnOnce(*mut ffi::lua_State) -> Result<Ret, String>,
+) -> c_int {
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        // SAFETY: `l` is the calling state; index 1 is the method's `self`.
+        let this = unsafe {
+            ffi::lua_type(l, 1) == ffi::LUA_TTABLE
+                && with_words(|w| w.g_addr.get() == ffi::lua_topointer(l, 1) as usize)
+        };
+        if !this {
+            return Err(format!("g:{name}: call it as g:{name}(...), with a colon"));
+        }
+        if current::stopped() {
+            return Err(super::HALTED.into());
+        }
+        body(l)
+    }));
+    let message = match result {
+        Ok(Ok(ret)) => {
+            // SAFETY: a C function may push its results.
+            unsafe {
+                match ret {
+                    Ret::Int(n) => ffi::lua_pushinteger(l, n),
+                    Ret::Bool(b) => ffi::lua_pushboolean(l, b as c_int),
+                    Ret::Word(Some(w)) => {
+                        ffi::lua_pushlstring(l, w.as_ptr() as *const _, w.len());
+                    }
+                    Ret::Word(None) | Ret::Nil => ffi::lua_pushnil(l),
+                    Ret::Spaces(mask) => {
+                        // Copied from the VM's table of slugs (upvalue 1): no string is hashed.
+                        ffi::lua_createtable(l, mask.count_ones() as c_int, 0);
+                        let mut rest = mask;
+                        let mut i = 0;
+                        while rest != 0 {
+                            let s = rest.trailing_zeros() as ffi::lua_Integer;
+                            rest &= rest - 1;
+                            i += 1;
+                            ffi::lua_rawgeti(l, ffi::lua_upvalueindex(1), s + 1);
+                            ffi::lua_rawseti(l, -2, i);
+                        }
+                    }
+                    Ret::Name(s) => {
+                        ffi::lua_rawgeti(l, ffi::lua_upvalueindex(2), s as ffi::lua_Integer + 1);
+                    }
+                }
+            }
+            return 1;
+        }
+        Ok(Err(m)) => m,
+        Err(_) => format!("g:{name}: internal error (a bug in abyss, not in the script)"),
+    };
+    // SAFETY: the message is copied into Lua, then dropped before lua_error unwinds.
+    unsafe {
+        ffi::lua_pushlstring(l, message.as_ptr() as *const _, message.len());
+        drop(message);
+        ffi::lua_error(l)
+    }
+}
+
+/// Borrow the game for a raw query.
+fn game<T>(name: &str, f: impl for<'a, 'r> FnOnce(&'a mut Game<'r>) -> T) -> Result<T, String> {
+    current::with(|g, _| f(g))
+        .map_err(|_| format!("g:{name}: may only be called while an Event runs (not from inside another g: call)"))
+}
+
+macro_rules! raw {
+    ($fname:ident, $name:literal, |$l:ident| $body:expr) => {
+        unsafe extern "C-unwind" fn $fname($l: *mut ffi::lua_State) -> c_int {
+            let body = |$l: *mut ffi::lua_State| $body;
+            // SAFETY: Lua calls this with its state; `call` keeps the frame sound.
+            unsafe { call($l, $name, body) }
+        }
+    };
+}
+
+raw!(count, "count", |l| {
+    let s = space("count", unsafe { arg(l, 2) })?;
+    let who = match unsafe { arg(l, 3) } {
+        Raw::Nil => 0b1111,
+        Raw::Word(Word::Insurgents) => 0b1110,
+        Raw::Word(Word::Faction(f)) => 1 << f.index(),
+        other => return Err(format!("g:count: {} is not a Faction or \"insurgents\"", shown(&other))),
+    };
+    let k = match unsafe { arg(l, 4) } {
+        Raw::Nil => Kinds::All,
+        Raw::Word(Word::Cubes) => Kinds::Cubes,
+        Raw::Word(Word::Kind(k)) => Kinds::One(k),
+        other => return Err(format!("g:count: {} is not a piece kind", shown(&other))),
+    };
+    let u = match unsafe { arg(l, 5) } {
+        Raw::Nil => None,
+        Raw::Word(Word::State(u)) => Some(u),
+        other => return Err(format!("g:count: {} is not a Guerrilla state", shown(&other))),
+    };
+    game("count", |g| Ret::Int(super::query::count_in(g, s, who, k, u) as i64))
+});
+
+raw!(support, "support", |l| {
+    let s = space("support", unsafe { arg(l, 2) })?;
+    game("support", |g| Ret::Int(g.state.support(s).value() as i64))
+});
+
+raw!(is, "is", |l| {
+    let s = space("is", unsafe { arg(l, 2) })?;
+    let t = match unsafe { arg(l, 3) } {
+        Raw::Word(Word::Trait(t)) => t,
+        other => return Err(format!("g:is: {} is not a space trait", shown(&other))),
+    };
+    game("is", |g| Ret::Bool(super::query::has_trait(g, s, t)))
+});
+
+raw!(control, "control", |l| {
+    let s = space("control", unsafe { arg(l, 2) })?;
+    game("control", |g| {
+        Ret::Word(match g.state.control(s) {
+            Control::Govt => Some("govt"),
+            Control::Farc => Some("farc"),
+            Control::Uncontrolled => None,
+        })
+    })
+});
+
+raw!(terror, "terror", |l| {
+    let s = space("terror", unsafe { arg(l, 2) })?;
+    game("terror", |g| Ret::Int(g.state.space(s).terror as i64))
+});
+
+raw!(sabotaged, "sabotaged", |l| {
+    let s = space("sabotaged", unsafe { arg(l, 2) })?;
+    game("sabotaged", |g| Ret::Bool(g.state.space(s).sabotage))
+});
+
+raw!(pop, "pop", |l| {
+    let s = space("pop", unsafe { arg(l, 2) })?;
+    game("pop", |g| Ret::Int(g.rules.map.space(s).pop as i64))
+});
+
+raw!(econ, "econ", |l| {
+    let s = space("econ", unsafe { arg(l, 2) })?;
+    game("econ", |g| Ret::Int(g.rules.map.space(s).econ as i64))
+});
+
+raw!(in_play, "in_play", |l| {
+    let s = space("in_play", unsafe { arg(l, 2) })?;
+    game("in_play", |g| Ret::Bool(g.state.in_play(s)))
+});
+
+raw!(resources, "resources", |l| {
+    let f = faction("resources", unsafe { arg(l, 2) })?;
+    game("resources", |g| Ret::Int(g.state.resources(f) as i64))
+});
+
+raw!(available, "available", |l| {
+    let f = faction("available", unsafe { arg(l, 2) })?;
+    let k = match unsafe { arg(l, 3) } {
+        Raw::Word(Word::Kind(k)) => k,
+        other => return Err(format!("g:available: {} is not a piece kind", shown(&other))),
+    };
+    let t = piece_type("available", f, k)?;
+    game("available", |g| Ret::Int(g.state.available(t) as i64))
+});
+
+raw!(is_adjacent, "is_adjacent", |l| {
+    let a = space("is_adjacent", unsafe { arg(l, 2) })?;
+    let b = space("is_adjacent", unsafe { arg(l, 3) })?;
+    game("is_adjacent", |g| Ret::Bool(g.rules.map.adjacent(a, b)))
+});
+
+raw!(spaces_with, "spaces", |l| {
+    let t = match unsafe { arg(l, 2) } {
+        Raw::Nil => None,
+        Raw::Word(Word::Trait(t)) => Some(t),
+        other => {
+            return Err(format!(
+                "g:spaces: {} is not a space trait or a function",
+                shown(&other)
+            ));
+        }
+    };
+    game("spaces", |g| {
+        let mask = g
+            .spaces()
+            .filter(|&s| t.is_none_or(|t| super::query::has_trait(g, s, t)))
+            .fold(0u64, |m, s| m | s.bit());
+        Ret::Spaces(mask)
+    })
+});
+
+raw!(adjacent, "adjacent", |l| {
+    let s = space("adjacent", unsafe { arg(l, 2) })?;
+    game("adjacent", |g| {
+        Ret::Spaces(g.state.adjacent(g.rules, s).fold(0u64, |m, s| m | s.bit()))
+    })
+});
+
+// ---- the simplest effects, which 5.1.3 dry runs call for every candidate ----------------
+
+raw!(place, "place", |l| {
+    let s = space("place", unsafe { arg(l, 2) })?;
+    let f = faction("place", unsafe { arg(l, 3) })?;
+    let t = piece_type("place", f, kind("place", unsafe { arg(l, 4) })?)?;
+    let n = how_many("place", unsafe { arg(l, 5) }, 1)?;
+    game("place", |g| Ret::Int(super::effect::place(g, s, t, n) as i64))
+});
+
+raw!(shift_support, "shift_support", |l| {
+    let s = space("shift_support", unsafe { arg(l, 2) })?;
+    let n = match unsafe { arg(l, 3) } {
+        Raw::Int(n) if (-4..=4).contains(&n) => n as i8,
+        other => {
+            return Err(format!(
+                "g:shift_support: {} is not a whole number from -4 to 4",
+                shown(&other)
+            ));
+        }
+    };
+    game("shift_support", |g| {
+        super::effect::shift_support(g, s, n).map(|d| Ret::Int(d as i64))
+    })?
+});
+
+raw!(set_support, "set_support", |l| {
+    let s = space("set_support", unsafe { arg(l, 2) })?;
+    let level = match unsafe { arg(l, 3) } {
+        Raw::Word(Word::Level(l)) => l,
+        Raw::Int(n) if (-2..=2).contains(&n) => crate::kernel::Support::from_value(n as i8).expect("within -2..2"),
+        other => {
+            return Err(format!(
+                "g:set_support: {} is not a level (-2..2 or \"passive_support\"...)",
+                shown(&other)
+            ));
+        }
+    };
+    game("set_support", |g| {
+        super::effect::set_support(g, s, level).map(|()| Ret::Nil)
+    })?
+});
+
+raw!(place_terror, "place_terror", |l| {
+    let s = space("place_terror", unsafe { arg(l, 2) })?;
+    let n = how_many("place_terror", unsafe { arg(l, 3) }, 1)?;
+    game(
+        "place_terror",
+        |g| Ret::Int(super::effect::place_terror(g, s, n) as i64),
+    )
+});
+
+raw!(sabotage, "sabotage", |l| {
+    let s = space("sabotage", unsafe { arg(l, 2) })?;
+    game("sabotage", |g| super::effect::sabotage(g, s).map(Ret::Bool))?
+});
+
+raw!(name, "name", |l| {
+    let s = space("name", unsafe { arg(l, 2) })?;
+    Ok(Ret::Name(s.index()))
+});
+
+fn piece_type(name: &str, f: Faction, k: PieceKind) -> Result<PieceType, String> {
+    PieceType::new(f, k).ok_or_else(|| err(name, format!("{} has no {}", f.name(), k.slug())).to_string())
+}
+
+/// A C closure of `f` with the two tables as its upvalues 1 and 2.
+///
+/// # Safety
+/// `f` must follow the Lua C API.
+unsafe fn closure(
+    lua: &mlua::Lua,
+    f: ffi::lua_CFunction,
+    slugs: &mlua::Table,
+    names: &mlua::Table,
+) -> mlua::Result<mlua::Function> {
+    // SAFETY: the pushed values are popped into the closure by lua_pushcclosure, which
+    // exec_raw leaves on the stack as the result.
+    unsafe {
+        lua.exec_raw::<mlua::Function>((slugs.clone(), names.clone()), |l| {
+            ffi::lua_pushcclosure(l, f, 2);
+        })
+    }
+}
+
+/// Register the raw queries as methods of `methods` (replacing their mlua twins). Each is
+/// a C closure whose upvalues are the VM's table of space slugs and of space names.
+pub(super) fn register(
+    lua: &mlua::Lua,
+    methods: &mlua::Table,
+    words: &crate::script::words::Words,
+) -> mlua::Result<()> {
+    let names = lua.create_sequence_from(words.names.iter().cloned())?;
+    let fns: [(&str, ffi::lua_CFunction); 20] = [
+        ("name", name),
+        ("place", place),
+        ("shift_support", shift_support),
+        ("set_support", set_support),
+        ("place_terror", place_terror),
+        ("sabotage", sabotage),
+        ("spaces_with", spaces_with),
+        ("adjacent", adjacent),
+        ("count", count),
+        ("support", support),
+        ("is", is),
+        ("control", control),
+        ("terror", terror),
+        ("sabotaged", sabotaged),
+        ("pop", pop),
+        ("econ", econ),
+        ("in_play", in_play),
+        ("resources", resources),
+        ("available", available),
+        ("is_adjacent", is_adjacent),
+    ];
+    for (name, f) in fns {
+        // SAFETY: each function above follows the Lua C API and keeps its frame sound.
+        let f = unsafe { closure(lua, f, &words.slug_table, &names)? };
+        methods.raw_set(name, f)?;
+    }
+    Ok(())
+}

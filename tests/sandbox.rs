@@ -1,0 +1,339 @@
+//! A shared mod is untrusted input: every reproduction of the reliability audit
+//! (../shared/audits/reliability/, copied to tests/fixtures/mods/) ends in a clean refusal
+//! naming the card, file and line, with the game as it was, within a time and memory bound;
+//! and no script state carries from one Event, game or look-ahead to another.
+
+mod common;
+use abyss::content::{self, ContentFiles};
+use abyss::game::{Agent, Game, RandomAgent};
+use abyss::kernel::{Faction, Ruleset, Side};
+use abyss::script::ScriptError;
+
+const CARD8: &str = "events/008_fuerza_aerea_colombiana.lua";
+
+/// The embedded content with card 8's script replaced by a whole file.
+fn with_card8_file(text: &str) -> ContentFiles {
+    let mut files = ContentFiles::embedded();
+    files.files.insert(CARD8.into(), text.into());
+    files
+}
+
+/// Card 8 with both sides running `body` (line 4 of the file is the body's first line).
+fn with_card8(body: &str) -> ContentFiles {
+    with_card8_file(&format!(
+        "-- 8. Fuerza Aérea Colombiana\nlocal function side(g)\n  local _ = g\n{body}\nend\nreturn {{ unshaded = side, shaded = side }}\n"
+    ))
+}
+
+/// The mod of the audit, as files laid over the embedded content.
+fn audit_mod(name: &str) -> ContentFiles {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/mods")
+        .join(name);
+    let mut files = ContentFiles::embedded();
+    files.overlay(&dir).unwrap();
+    files
+}
+
+fn rules_of(files: &ContentFiles) -> Ruleset {
+    let mut findings = Vec::new();
+    content::load_ruleset(files, &mut findings).expect("the rules load")
+}
+
+fn game<'r>(rules: &'r Ruleset, files: &ContentFiles, seed: u64) -> Game<'r> {
+    let sc = content::load_scenario(files, "standard", &mut vec![]).unwrap().unwrap();
+    let (setup, _) = content::build_setup(&sc, rules, seed);
+    let agents: Vec<Box<dyn Agent>> = (0..4)
+        .map(|i| Box::new(RandomAgent::new(seed * 4 + i)) as Box<dyn Agent>)
+        .collect();
+    Game::new(rules, setup, vec![8], agents)
+}
+
+/// Run card 8 shaded as the Government: the failure and whether the state came back.
+fn run(files: &ContentFiles) -> (Option<ScriptError>, bool) {
+    let rules = rules_of(files);
+    let mut g = game(&rules, files, 1);
+    let before = g.state.clone();
+    let failure = g
+        .execute_event(Faction::Govt, 8, Side::Shaded)
+        .expect("the game goes on");
+    let unchanged = g.state == before;
+    (failure, unchanged)
+}
+
+/// The Event fails at `line` of card 8 with `text` in the message, and changes nothing.
+fn refused(files: &ContentFiles, line: usize, text: &str) -> ScriptError {
+    let started = std::time::Instant::now();
+    let (failure, unchanged) = run(files);
+    let e = failure.unwrap_or_else(|| panic!("expected a failure"));
+    assert_eq!((e.card, e.file.as_str(), e.line), (8, CARD8, line), "{e}");
+    assert!(e.message.contains(text), "`{}` should contain `{text}`", e.message);
+    assert!(unchanged, "the state must be restored after: {e}");
+    // Within the time bound: the budget is 2 s, and these refusals are immediate.
+    assert!(started.elapsed().as_secs() < 30, "{e}");
+    e
+}
+
+#[test]
+fn finalizers_are_refused_at_load_and_in_an_event() {
+    // gc_loop: an endless finalizer at the chunk's top level would hang even `validate`.
+    let report = abyss::cli::validate::check(&audit_mod("gc_loop"), None).unwrap();
+    let f = report.findings.iter().find(|f| f.file == CARD8).expect("a finding");
+    assert!(f.message.contains("__gc"), "{f}");
+    assert_eq!(f.line, 3, "{f}");
+    // gc_api: a finalizer that would call g: inside whatever Event runs later.
+    refused(&audit_mod("gc_api"), 7, "__gc");
+    // Weak tables too.
+    refused(&with_card8("  setmetatable({}, { __mode = \"k\" })"), 4, "__mode");
+    // A metatable cannot gain __gc after it is set: the sandbox keeps its own copy.
+    let files =
+        with_card8("  local mt = {}\n  local t = setmetatable({}, mt)\n  mt.__gc = function() end\n  g:add_aid(1)");
+    assert_eq!(run(&files).0, None);
+}
+
+#[test]
+fn work_inside_c_functions_is_bounded() {
+    refused(&audit_mod("rep_empty"), 3, "string.rep");
+    refused(&audit_mod("table_move"), 3, "table.move");
+    refused(&audit_mod("pattern"), 3, "string.find");
+    // What real scripts do stays possible.
+    let files = with_card8(
+        "  local s = string.rep(\"ab\", 3, \",\")\n  assert(s == \"ab,ab,ab\")\n  assert((\"loc_cali_pasto\"):find(\"cali\", 1, true) == 5)\n  assert((\"a1b22\"):match(\"%d+\") == \"1\")\n  g:add_aid(1)",
+    );
+    assert_eq!(run(&files).0, None);
+}
+
+#[test]
+fn the_string_library_is_read_only_and_out_of_reach() {
+    // string_dump: ("").dump and getmetatable("").__index were the real library.
+    refused(&audit_mod("string_dump"), 3, "string.dump is not available");
+    refused(
+        &with_card8("  local lib = getmetatable(\"\")\n  lib.__index.upper = 1"),
+        5,
+        "index a boolean",
+    );
+    refused(&with_card8("  string.upper = function() end"), 4, "read-only");
+    // stash: the state it kept between games lived in that library.
+    refused(&audit_mod("stash"), 5, "index a boolean");
+}
+
+#[test]
+fn no_memory_address_reaches_a_script() {
+    let files = with_card8(
+        "  assert(tostring({}) == \"table\")\n  assert(string.format(\"%s %d\", {}, 3) == \"table 3\")\n  g:add_aid(1)",
+    );
+    assert_eq!(run(&files).0, None);
+    // tostring_addr: %p is an address.
+    let e = refused(&audit_mod("tostring_addr"), 3, "%p");
+    // The same in every run.
+    assert_eq!(refused(&audit_mod("tostring_addr"), 3, "%p"), e);
+}
+
+#[test]
+fn library_modules_are_read_only_and_fresh_for_every_event() {
+    let mut files = with_card8("  local m = require(\"counter\")\n  g:add_aid(m.next())\n  m.next = nil");
+    files.files.insert(
+        "events/lib/counter.lua".into(),
+        "local n = 0\nreturn { next = function() n = n + 1; return n end }\n".into(),
+    );
+    let e = refused(&files, 6, "read-only");
+    assert!(e.message.contains("counter"), "{e}");
+    // Without the write, each Event gets a fresh module: the counter always starts at 0.
+    let mut files = with_card8("  g:add_aid(require(\"counter\").next())");
+    files.files.insert(
+        "events/lib/counter.lua".into(),
+        "local n = 0\nreturn { next = function() n = n + 1; return n end }\n".into(),
+    );
+    let rules = rules_of(&files);
+    let mut g = game(&rules, &files, 1);
+    let aid = g.state.aid();
+    for _ in 0..3 {
+        assert_eq!(g.execute_event(Faction::Govt, 8, Side::Shaded).unwrap(), None);
+    }
+    assert_eq!(g.state.aid(), aid + 3, "1 each time, never 2 or 3");
+}
+
+#[test]
+fn state_at_the_top_of_a_script_lives_one_event_only() {
+    // lookahead: a counter at the chunk's top level; the Non-player's look-ahead used to
+    // run in the same closures as the game.
+    let files = audit_mod("lookahead");
+    let rules = rules_of(&files);
+    let mut g = game(&rules, &files, 1);
+    let farc = g.state.resources(Faction::Farc);
+    for _ in 0..3 {
+        assert_eq!(g.execute_event(Faction::Govt, 8, Side::Shaded).unwrap(), None);
+    }
+    assert_eq!(g.state.resources(Faction::Farc), farc, "n never reaches 2");
+}
+
+#[test]
+fn a_full_memory_fails_its_event_only() {
+    refused(
+        &with_card8("  local h = {}\n  while true do h[#h + 1] = string.rep(\"z\", 16 * 1024) .. #h end"),
+        0,
+        "memory limit",
+    );
+    // memfill stashed its hog in the string library: no longer reachable.
+    refused(&audit_mod("memfill"), 4, "index a boolean");
+    // An innocent card after a hog: the memory came back with the Event.
+    let files = with_card8(
+        "  if g:resources(\"govt\") == 40 then\n    local h = {}\n    while true do h[#h + 1] = string.rep(\"z\", 16 * 1024) .. #h end\n  end\n  g:add_aid(1)",
+    );
+    let rules = rules_of(&files);
+    let mut g = game(&rules, &files, 1);
+    assert!(g.execute_event(Faction::Govt, 8, Side::Shaded).unwrap().is_some());
+    g.state.gain_resources(&rules, Faction::Govt, -1);
+    assert_eq!(g.execute_event(Faction::Govt, 8, Side::Shaded).unwrap(), None);
+}
+
+#[test]
+fn tracks_saturate_and_bad_arguments_are_refused_without_a_panic() {
+    // overflow: +32767 Resources used to wrap to 0.
+    let files =
+        with_card8("  g:add_resources(\"govt\", 32767)\n  g:add_aid(32767)\n  g:add_resources(\"farc\", -32767)");
+    let rules = rules_of(&files);
+    let mut g = game(&rules, &files, 1);
+    assert_eq!(g.execute_event(Faction::Govt, 8, Side::Shaded).unwrap(), None);
+    assert_eq!(
+        (
+            g.state.resources(Faction::Govt),
+            g.state.aid(),
+            g.state.resources(Faction::Farc)
+        ),
+        (99, 29, 0)
+    );
+    refused(&with_card8("  g:shift_support(\"bogota\", 127)"), 4, "-4 to 4");
+    // panic: the Government has no Guerrillas to hold a Shipment.
+    refused(&audit_mod("panic"), 2, "the Government has none");
+    refused(
+        &with_card8("  g:place(\"nowhere\", \"farc\", \"base\")"),
+        4,
+        "is not a space",
+    );
+    refused(
+        &with_card8("  g:place(\"cali\", \"govt\", \"guerrilla\")"),
+        4,
+        "Government has no guerrilla",
+    );
+    refused(
+        &with_card8("  g:choose_number{ prompt = \"p\", min = -1, max = 3 }"),
+        4,
+        "count from 0 to 255",
+    );
+    refused(
+        &with_card8("  g:choose_spaces{ prompt = \"p\", from = {}, mni = 2 }"),
+        4,
+        "unknown field `mni`",
+    );
+    refused(&with_card8("  g.add_aid(3)"), 4, "with a colon");
+}
+
+#[test]
+fn errors_of_any_kind_read_as_text_placed_by_the_host() {
+    let e = refused(&with_card8("  error({})"), 4, "raised a table");
+    assert!(!e.to_string().contains("0x"), "{e}");
+    refused(&with_card8("  error()"), 4, "raised nil");
+    // A script cannot point its error at another card: the place is the host's.
+    let e = refused(
+        &with_card8("  error(\"events/033_sucumbios.lua:7: blame another card\", 0)"),
+        4,
+        "blame",
+    );
+    assert_eq!(e.file, CARD8);
+    // Terminal escapes do not reach the terminal.
+    let e = refused(&with_card8("  error(\"\\27[2Jcleared\")"), 4, "cleared");
+    assert!(!e.message.contains('\u{1b}'), "{e:?}");
+}
+
+#[test]
+fn prompts_are_freed_with_their_questions() {
+    // intern_leak: 200 distinct 100 KB prompts per Event used to stay for the life of the
+    // process (742 MB after 100 games).
+    fn rss_kib() -> u64 {
+        let s = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+        s.lines()
+            .find(|l| l.starts_with("VmRSS:"))
+            .and_then(|l| l.split_whitespace().nth(1))
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(0)
+    }
+    let files = audit_mod("intern_leak");
+    let rules = rules_of(&files);
+    let mut g = game(&rules, &files, 1);
+    assert_eq!(g.execute_event(Faction::Govt, 8, Side::Shaded).unwrap(), None);
+    let before = rss_kib();
+    for _ in 0..20 {
+        assert_eq!(g.execute_event(Faction::Govt, 8, Side::Shaded).unwrap(), None);
+    }
+    // 20 Events kept 400 MB before; now nothing stays.
+    let grown = rss_kib().saturating_sub(before);
+    assert!(grown < 100 * 1024, "RSS grew by {grown} KiB");
+}
+
+/// The same seed gives the same game whatever ran before: in a fresh thread, in a thread
+/// that played many other games first, and in a fresh process (`abyss replay --verify` of
+/// the record). `ABYSS_ISOLATION_GAMES` sets how many other games (1000 by default).
+#[test]
+fn the_same_seed_gives_the_same_game_after_other_games_and_in_a_fresh_process() {
+    use abyss::game::playout::random_game;
+    let others: u64 = std::env::var("ABYSS_ISOLATION_GAMES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(1000);
+    const SEED: u64 = 424_242;
+    let play = |before: std::ops::Range<u64>| {
+        std::thread::spawn(move || {
+            let files = ContentFiles::embedded();
+            let rules = rules_of(&files);
+            let sc = content::load_scenario(&files, "standard", &mut vec![])
+                .unwrap()
+                .unwrap();
+            let (setup, _) = content::build_setup(&sc, &rules, 0);
+            for seed in before {
+                let _ = random_game(&rules, &setup, seed, false);
+            }
+            let (result, game) = random_game(&rules, &setup, SEED, false);
+            let record = abyss::notation::record::Record::from_game(&game, "standard", SEED)
+                .with_content(files.hash())
+                .with_result(&result);
+            (
+                format!("{result:?}"),
+                game.answers.clone(),
+                game.events_played.clone(),
+                record.to_string(),
+            )
+        })
+        .join()
+        .unwrap()
+    };
+    let fresh = play(0..0);
+    assert!(!fresh.2.is_empty(), "the game played Events");
+    // Two threads at once (as --jobs 2), each after its own other games.
+    let (a, b) = std::thread::scope(|s| {
+        let a = s.spawn(|| play(1..1 + others / 2));
+        let b = s.spawn(|| play(1_000_000..1_000_000 + others / 2));
+        (a.join().unwrap(), b.join().unwrap())
+    });
+    for after in [&a, &b] {
+        assert_eq!(after.0, fresh.0);
+        assert_eq!(after.1, fresh.1, "the same answers");
+        assert_eq!(after.2, fresh.2, "the same Events");
+    }
+    let a = play(2_000_000..2_000_000 + others);
+    assert_eq!((&a.0, &a.1, &a.2), (&fresh.0, &fresh.1, &fresh.2));
+    // A fresh process replays the record to the same end.
+    let dir = common::TempDir::new("isolation");
+    dir.write("game.rec", &fresh.3);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_abyss"))
+        .args(["replay", "--verify"])
+        .arg(dir.path().join("game.rec"))
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}\n{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
