@@ -606,8 +606,9 @@ fn assault_in_mountain_removes_1_per_2_troops() {
     four.state
         .set_lasting_modifier("mountain_troops_per_removal", 4)
         .unwrap();
-    // Santander is the only Assault space left: chosen without a question.
-    let t = play_traced(&r, four, &[1], "govt assault\ngovt done");
+    // Santander is the only Assault space left; Air Lift could still come first, so
+    // the engine asks (issue 12, 4.1).
+    let t = play_traced(&r, four, &[1], "govt assault\ngovt santander\ngovt done");
     t.assert_ran_out();
     assert_eq!(pieces(&t.game.state, &r, "santander"), "4 troops, 2 police, 2 farc A");
     assert_eq!(pieces(&t.game.state, &r, "antioquia"), "3 troops, 2 police, 3 farc A");
@@ -622,8 +623,9 @@ fn assault_removes_bases_last_and_underground_guerrillas_protect_them() {
     put(&mut s, &r, "meta_east", base(FARC), 1);
     put_active(&mut s, &r, "meta_east", AUC, 1);
     put(&mut s, &r, "meta_east", base(AUC), 1);
-    // Meta East is the only Assault space: chosen without a question.
-    let t = play_traced(&r, s, &[1], "govt assault\ngovt done");
+    // Meta East is the only Assault space; Air Lift could still come first, so the
+    // engine asks (issue 12, 4.1).
+    let t = play_traced(&r, s, &[1], "govt assault\ngovt meta_east\ngovt done");
     t.assert_ran_out();
     // The Active AUC Guerrilla, then the AUC Base; the FARC Base is safe under its
     // Underground Guerrilla, so the 4th Troops removes nothing.
@@ -640,7 +642,13 @@ fn assault_drug_bust_adds_6_aid_per_shipment_lost() {
     put_active(&mut s, &r, "cali", CARTELS, 2);
     put_shipment(&mut s, &r, "cali", CARTELS, true);
     put_shipment(&mut s, &r, "cali", CARTELS, true);
-    let t = play_traced(&r, s.clone(), &[1], "govt assault\ngovt done");
+    // Cali, the only space, is asked for (Air Lift could come first, 4.1); the Cartels
+    // may transfer the first Guerrilla's Shipment or remove it (4.5.3): they transfer.
+    let answers = "govt assault
+                   govt cali
+                   cartels cartels-guerrilla-active
+                   govt done";
+    let t = play_traced(&r, s.clone(), &[1], answers);
     t.assert_ran_out();
     // The first Guerrilla removed hands its Shipment to the other (4.5.3); the second
     // takes both with it: 2 Shipments lost, +12 Aid.
@@ -651,7 +659,7 @@ fn assault_drug_bust_adds_6_aid_per_shipment_lost() {
     // Aid stops at 29.
     let mut rich = s;
     rich.state.add_aid(&r, 16).unwrap();
-    let t = play_traced(&r, rich, &[1], "govt assault\ngovt done");
+    let t = play_traced(&r, rich, &[1], answers);
     t.assert_ran_out();
     assert_eq!(t.game.state.aid(), 29);
 }
@@ -1089,7 +1097,7 @@ fn attack_rolling_1_places_a_guerrilla_and_captures_shipments() {
         "farc attack
          farc roll
          farc cartels-guerrilla-active   # its Shipment goes to the FARC Guerrilla
-         # then the Troops: no question",
+         farc govt-troops                # the Cartels done, the FARC may stop (3.1): it goes on",
     );
     t.assert_ran_out();
     assert!(t.logged("FARC Attacks in Huila: rolls 1"));

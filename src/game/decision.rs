@@ -111,10 +111,12 @@ pub enum Step {
     Roll,
     /// Events: replace pieces (as opposed to removing them).
     Replace,
+    /// 4.5.3: move a Shipment to another Guerrilla in the same space.
+    Transfer,
 }
 
 impl Step {
-    pub const ALL: [Step; 13] = [
+    pub const ALL: [Step; 14] = [
         Step::Base,
         Step::CivicAction,
         Step::Place,
@@ -128,6 +130,7 @@ impl Step {
         Step::Resources,
         Step::Roll,
         Step::Replace,
+        Step::Transfer,
     ];
 
     pub fn slug(self) -> &'static str {
@@ -145,6 +148,7 @@ impl Step {
             Step::Resources => "resources",
             Step::Roll => "roll",
             Step::Replace => "replace",
+            Step::Transfer => "transfer",
         }
     }
 }

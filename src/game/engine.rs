@@ -159,6 +159,16 @@ pub struct Game<'r> {
     pub event_time: std::time::Duration,
     /// What the game is doing now (for agents that plan, through the View).
     pub(crate) doing: Doing,
+    /// A Special Activity under way before its Operation's first space (4.1): only
+    /// answers after which the Operation can still take place are offered.
+    pub(crate) guard: Option<Box<super::ops::probe::Guard>>,
+    /// Set in a copy of the game made for a dry run (ops/probe.rs): questions are
+    /// answered from it, not by the agents.
+    pub(crate) probing: Option<Box<super::ops::probe::ProbeRun>>,
+    /// Dry-run results kept while the position does not change (ops/probe.rs).
+    pub(crate) probe_memo: std::cell::RefCell<super::ops::probe::ProbeMemo>,
+    /// The copy of the game that dry runs use, kept between searches.
+    pub(crate) prober: std::cell::RefCell<Option<Box<super::ops::probe::Prober<'r>>>>,
     /// Dry runs under way (src/game/dryrun.rs): nothing done now is for real.
     pub(crate) dry_runs: Vec<super::dryrun::DryRun<'r>>,
     /// Lasting Events of the set-up whose scripts have yet to switch their effects on.
@@ -168,7 +178,7 @@ pub struct Game<'r> {
 }
 
 /// What the rules track across one card.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct CardContext {
     /// Factions (bit = index) that already benefited from a Shipment on this card: each
     /// may only once (2.3.6).
@@ -233,8 +243,59 @@ impl<'r> Game<'r> {
             events_played: Vec::new(),
             event_time: std::time::Duration::ZERO,
             doing: Doing::Nothing,
+            guard: None,
+            probing: None,
+            probe_memo: Default::default(),
+            prober: Default::default(),
             dry_runs: Vec::new(),
             watch: None,
+        }
+    }
+
+    /// A copy of this game for a dry run (ops/probe.rs): the same position and card
+    /// bookkeeping, no deck, no log, no player options, and `agents` answering.
+    pub(crate) fn probe(&self, agents: Vec<Box<dyn Agent + 'r>>) -> Game<'r> {
+        Game {
+            rules: self.rules,
+            state: self.state.clone(),
+            deck: Vec::new(),
+            card_index: 0,
+            seating: Seating {
+                players: Vec::new(),
+                non_players: Vec::new(),
+            },
+            final_propaganda: self.final_propaganda,
+            skip_victory: Vec::new(),
+            propaganda_played: self.propaganda_played,
+            answers: Vec::new(),
+            check_every_decision: false,
+            negotiation: false,
+            voluntary_removal: false,
+            stats: Stats::default(),
+            log: None,
+            narrative: None,
+            watcher: None,
+            agents,
+            request: Request {
+                faction: Faction::Govt,
+                prompt: Prompt::Static(""),
+                about: None,
+                options: Vec::new(),
+            },
+            card: self.card,
+            open_deployment: Vec::new(),
+            lasting_pending: Vec::new(),
+            scripts: None,
+            event_failures: Vec::new(),
+            events_played: Vec::new(),
+            event_time: std::time::Duration::ZERO,
+            doing: self.doing,
+            dry_runs: Vec::new(),
+            watch: None,
+            guard: None,
+            probing: None,
+            probe_memo: Default::default(),
+            prober: Default::default(),
         }
     }
 
@@ -298,10 +359,19 @@ impl<'r> Game<'r> {
         about: Option<SpaceId>,
         build: impl FnOnce(&Self, &mut Vec<Choice>),
     ) -> Asked {
+        if self.probing.is_some() {
+            return self.probe_ask(build);
+        }
         let prompt = prompt.into();
         let mut options = std::mem::take(&mut self.request.options);
         options.clear();
         build(self, &mut options);
+        // Under a Guard (4.1) every answer is part of the path a dry run replays; the
+        // executing Faction's options are kept only where its Operation can follow.
+        let guarded = self.guard.is_some();
+        if guarded && options.len() >= 2 {
+            self.guard_filter(f, &mut options);
+        }
         self.request.options = options;
         match self.request.options.len() {
             0 => {
@@ -310,7 +380,13 @@ impl<'r> Game<'r> {
                     f.name()
                 )));
             }
-            1 => return Ok(self.request.options[0]),
+            1 => {
+                let c = self.request.options[0];
+                if guarded {
+                    self.guard_record(c);
+                }
+                return Ok(c);
+            }
             _ => {}
         }
         if self.check_every_decision {
@@ -344,6 +420,9 @@ impl<'r> Game<'r> {
         };
         self.answers.push((f, choice));
         self.stats.decisions += 1;
+        if guarded {
+            self.guard_record(choice);
+        }
         Ok(choice)
     }
 

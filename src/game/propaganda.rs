@@ -69,8 +69,8 @@ impl<'r> Game<'r> {
 
     pub(crate) fn sabotage_phase(&mut self) -> Result<(), Stop> {
         let mods = *self.state.mods();
-        let locs: Vec<SpaceId> = self.spaces().filter(|&s| self.def(s).is_loc()).collect();
-        for s in locs {
+        let mut due: Vec<SpaceId> = Vec::new();
+        for s in self.spaces().filter(|&s| self.def(s).is_loc()) {
             if self.state.space(s).sabotage {
                 continue;
             }
@@ -80,9 +80,30 @@ impl<'r> Game<'r> {
                 .adjacent(self.rules, s)
                 .any(|a| self.def(a).is_city() && self.state.control(a) == Control::Farc);
             if g > c || (mods.sabotage_when_equal && g > 0 && g == c) || farc_city {
-                // Not placed once all 40 markers are on the map (3.3.4).
-                let _ = self.state.place_sabotage(self.rules, s);
+                due.push(s);
             }
+        }
+        // No marker is placed once all 40 are on the map (3.3.4). With too few left for
+        // every LoC due, 6.2 does not say which go: the FARC, the saboteur, chooses
+        // (docs/rulings.md, "Rules 1–7").
+        let left = usize::from(self.rules.forces.limits.terror_sabotage_markers)
+            .saturating_sub(usize::from(self.state.markers_on_map()));
+        while !due.is_empty() && self.state.markers_on_map() < self.rules.forces.limits.terror_sabotage_markers {
+            let s = if due.len() <= left {
+                due[0]
+            } else {
+                match self.ask(
+                    Faction::Farc,
+                    "Sabotage which LoC (too few markers for all)?",
+                    None,
+                    |_, o| o.extend(due.iter().map(|&s| Choice::Space(s))),
+                )? {
+                    Choice::Space(s) => s,
+                    c => return Err(Stop::Failed(format!("expected a LoC, got {c}"))),
+                }
+            };
+            due.retain(|&x| x != s);
+            let _ = self.state.place_sabotage(self.rules, s);
         }
         // Capability: the Government may then remove some Terror or Sabotage.
         for _ in 0..mods.sabotage_phase_removals {
@@ -400,6 +421,15 @@ impl<'r> Game<'r> {
                     if dests & s.bit() != 0 && s != from && g.room(s, GOVT) > 0 {
                         o.push(Choice::Space(s));
                     }
+                }
+                // 6.5.1: "if no such spaces, then to Bogotá", also when those there are
+                // full (Ecuador's stacking, 1.4.2).
+                if o.is_empty()
+                    && let Some(bogota) = g.rules.map.find("bogota")
+                    && bogota != from
+                    && g.govt_may_enter(bogota)
+                {
+                    o.push(Choice::Space(bogota));
                 }
             })?
             else {

@@ -147,6 +147,14 @@ impl<'r> Game<'r> {
             if let Choice::Event(side) = c {
                 self.card.sop[f.index()] = Some(placed(Executed::Event));
                 self.narrate_event_begin(f);
+                // 1.5.2 and 1.4.1 (player options): "during … execution by the Sequence of
+                // Play of an Operation or Event" — as the Event begins.
+                let doing = Doing::Event {
+                    faction: f,
+                    card: number,
+                    side,
+                };
+                self.doing(doing, |g| g.event_player_options(f))?;
                 let failed = self.execute_event(f, number, side);
                 let why = match &failed {
                     Ok(Some(e)) => Some(Some(e.to_string())),

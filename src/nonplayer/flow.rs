@@ -583,7 +583,7 @@ fn farc_terror(look: &Look, dice: &mut Dice) -> Plan {
         .collect();
     fill(&mut plan, usize::MAX, locs, |_| None);
     // 2: spaces where Kidnap could take something, until 3 such Terror spaces.
-    let mut kidnaps = plan
+    let kidnaps = plan
         .spaces
         .iter()
         .filter(|x| kidnap_target(look, x.0).is_some())
@@ -593,12 +593,11 @@ fn farc_terror(look: &Look, dice: &mut Dice) -> Plan {
         .filter(|&s| ok(s) && !plan.has_space(s) && kidnap_target(look, s).is_some())
         .collect();
     let room = 3usize.saturating_sub(kidnaps).min(slots(look, &plan, f, usize::MAX));
-    for s in ordered(look, dice, c, room) {
-        if kidnaps >= 3 {
-            break;
-        }
+    for s in ordered(look, dice, c, room)
+        .into_iter()
+        .take(3usize.saturating_sub(kidnaps))
+    {
         plan.add(s, None);
-        kidnaps += 1;
     }
     // 3: every other populated space not at Active Opposition.
     let c: Vec<SpaceId> = look

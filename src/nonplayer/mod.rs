@@ -33,6 +33,9 @@ pub struct NonPlayer {
     plan: Plan,
     /// The March move being answered (origin chosen, destination and counts to come).
     current: Option<plan::Move>,
+    /// The Regroup move being answered: how many Guerrillas the plan moves in, and how
+    /// many Underground ones were taken.
+    regroup: Option<(u8, u8)>,
     /// Spaces already used by the current Special Activity (Extort's one LoC, Bribe).
     sa_loc_done: bool,
     bribe_target: Option<(SpaceId, Faction)>,
@@ -49,6 +52,7 @@ impl NonPlayer {
             faction,
             plan: Plan::default(),
             current: None,
+            regroup: None,
             sa_loc_done: false,
             bribe_target: None,
             probe: false,
@@ -316,9 +320,29 @@ impl NonPlayer {
                     .iter()
                     .find(|x| x.0 == s && find(req, Choice::Space(x.1)).is_some());
                 match from {
-                    Some(&(_, o, _)) => find(req, Choice::Space(o)),
+                    Some(&(_, o, n)) => {
+                        self.regroup = Some((n, 0));
+                        find(req, Choice::Space(o))
+                    }
                     None => find(req, Choice::Done),
                 }
+            }
+            // Section 8 is silent on which Guerrillas a Regroup moves: all of them end
+            // Underground, so the bot moves Active ones first and leaves Underground ones
+            // where they stand (docs/nonplayer.md).
+            "Regroup how many Underground Guerrillas?" => {
+                let from = req.about?;
+                let (n, _) = self.regroup.unwrap_or((u8::MAX, 0));
+                let u = n.saturating_sub(look.ag(from, me)).min(look.ug(from, me));
+                let i = number_near(req, u)?;
+                if let (Some(r), Choice::Number(k)) = (self.regroup.as_mut(), req.options[i]) {
+                    r.1 = k;
+                }
+                Some(i)
+            }
+            "Regroup how many Active Guerrillas?" => {
+                let (n, u) = self.regroup.unwrap_or((u8::MAX, 0));
+                number_near(req, n.saturating_sub(u))
             }
             "Replace which Guerrilla?" => self.best_piece(req, |c| removal_rank(c, me, &[])),
             "March from which space?" => {
@@ -712,6 +736,9 @@ impl NonPlayer {
                 self.most_populous(req, look).or_else(|| find(req, Choice::Done))
             }
             "Another Civic Action step here?" => find(req, Choice::Yes),
+            // Too few Sabotage markers for every LoC due (abyss's ruling: the FARC
+            // chooses): the LoCs by 8.3, the highest Econ first.
+            "Sabotage which LoC (too few markers for all)?" => pick_space(req, look, dice, &spaces),
             _ => None,
         }
     }
@@ -753,13 +780,20 @@ impl NonPlayer {
             self.plan.targets.clone()
         };
         // Never give anything away voluntarily (8.1.2, 2.3.6).
-        if p.starts_with("Negotiation") || p.starts_with("Ship:") || p.starts_with("Remove your Shipment") {
-            if let Some(i) = find(req, Choice::Done).or_else(|| find(req, Choice::No)) {
-                return i;
-            }
+        if (p.starts_with("Negotiation") || p.starts_with("Ship:") || p.starts_with("Remove your Shipment"))
+            && let Some(i) = find(req, Choice::Done).or_else(|| find(req, Choice::No))
+        {
+            return i;
         }
         if p.starts_with("Remove your own pieces")
             && let Some(i) = find(req, Choice::Done)
+        {
+            return i;
+        }
+        // Removing an enemy Guerrilla: the one holding a Shipment, so as to take it or
+        // deny it (8.1.2 targets Shipments first; 8.6.4 Assassinate, 8.5.3 Bribe).
+        if p == "Remove the Guerrilla that holds a Shipment?"
+            && let Some(i) = find(req, Choice::Yes)
         {
             return i;
         }

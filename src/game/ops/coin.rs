@@ -269,7 +269,12 @@ impl<'r> Game<'r> {
                 return;
             }
             let movable = self.unmoved(act, s, PieceType::TROOPS, None) + self.unmoved(act, s, PieceType::POLICE, None);
-            if movable > 0 && self.patrol_dests_in(act, s, open, blocked) != 0 {
+            // Without a set destination, any adjacent LoC or City will do (no search).
+            let reaches = match act.destination {
+                None => self.rules.map.adjacency[s.index()] & open & !s.bit() != 0,
+                Some(_) => self.patrol_dests_in(act, s, open, blocked) != 0,
+            };
+            if movable > 0 && reaches {
                 out.put(Choice::Space(s));
             }
         }
@@ -303,12 +308,17 @@ impl<'r> Game<'r> {
             let c = self.ask(GOVT, "Patrol: move cubes from which space?", None, |g, o| {
                 g.patrol_origins(act, o);
                 g.push_specials(act, o);
+                g.push_own_steps(GOVT, o);
                 o.push(Choice::Done);
             })?;
             let from = match c {
                 Choice::Space(s) => s,
                 Choice::Special(sa) => {
                     self.special_activity(act, sa)?;
+                    continue;
+                }
+                Choice::Step(step) => {
+                    self.own_step(GOVT, step)?;
                     continue;
                 }
                 _ => break,
@@ -347,7 +357,7 @@ impl<'r> Game<'r> {
                 .collect();
             for s in locs {
                 let n = self.cubes(s);
-                self.activate_guerrillas(GOVT, s, n, 0b1110)?;
+                self.activate_targeted(GOVT, s, n, 0b1110)?;
             }
         }
         // Then a free Assault in 1 LoC (the destination, if a LimOp), or per Capability
@@ -488,7 +498,7 @@ impl<'r> Game<'r> {
         let selected: Vec<SpaceId> = self.spaces().filter(|&s| act.selected(s)).collect();
         for s in selected {
             let n = self.sweep_activations_for(act, s);
-            self.activate_guerrillas(GOVT, s, n, self.coin_targets_for(act))?;
+            self.activate_targeted(GOVT, s, n, self.coin_targets_for(act))?;
         }
         Ok(())
     }
@@ -605,7 +615,7 @@ impl<'r> Game<'r> {
     }
 
     fn assault_removing(&mut self, s: SpaceId, n: u8, targets: u8) -> Result<(), Stop> {
-        let lost = self.remove_enemies(GOVT, s, n, Targeting::Exposed, targets, ShipmentFate::Owner)?;
+        let lost = self.remove_targeted(GOVT, s, n, Targeting::Exposed, targets, ShipmentFate::Owner)?;
         if lost > 0 {
             // 3.2.5 Drug Bust.
             self.state.gain_aid(self.rules, 6 * lost as i16);

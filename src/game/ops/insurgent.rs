@@ -64,7 +64,7 @@ impl<'r> Game<'r> {
     /// removal to free a Guerrilla to place when none is Available.
     fn rally_steps(&self, f: Faction, s: SpaceId, out: &mut impl Sink) {
         let g = PieceType::guerrilla(f);
-        let freeable = self.voluntary_removal
+        let freeable = self.own_steps_for(f)
             && self.state.available(g) == 0
             && self.state.on_map(self.rules, g) > self.state.count(s, g)
             && self.state.can_stack(self.rules, s, g, None).is_ok();
@@ -150,7 +150,7 @@ impl<'r> Game<'r> {
         let base = PieceType::base(f);
         // 1.4.1 EXAMPLE: without Available Guerrillas, a player may first remove some of
         // its own elsewhere so as to place them here Underground.
-        if self.voluntary_removal
+        if self.own_steps_for(f)
             && self.state.available(g) == 0
             && self.state.on_map(self.rules, g) > self.state.count(s, g)
         {
@@ -159,7 +159,10 @@ impl<'r> Game<'r> {
             self.rally_steps_now(f, s, &mut steps);
             self.remove_own(f, Some(s), steps.is_empty())?;
         }
-        let step = self.ask(f, "Rally: which procedure?", Some(s), |gm, o| gm.rally_steps(f, s, o))?;
+        // What the removal (if any) left possible: no more counting on a Guerrilla to free.
+        let step = self.ask(f, "Rally: which procedure?", Some(s), |gm, o| {
+            gm.rally_steps_now(f, s, o)
+        })?;
         let fail = |e: crate::kernel::Refusal, r: &crate::kernel::Ruleset| Stop::Failed(e.describe(r));
         match step {
             Choice::Step(Step::Place) => {
@@ -189,9 +192,29 @@ impl<'r> Game<'r> {
                         o.push(Choice::Done);
                     })?;
                     let Choice::Space(from) = c else { break };
-                    let most = self.state.count(from, g).min(self.room(s, f));
-                    let n = self.ask_number(f, "How many Guerrillas?", Some(from), 1, most)?;
-                    self.move_pieces(&mut moved, from, s, g, None, n)?;
+                    // "Move any of its Guerrillas": which ones, Underground or Active, is
+                    // the Rallying Faction's choice (3.3.1).
+                    let room = self.room(s, f);
+                    let (u, a) = (
+                        self.state.space(from).guerrillas(f, true),
+                        self.state.space(from).guerrillas(f, false),
+                    );
+                    let nu = self.ask_number(
+                        f,
+                        "Regroup how many Underground Guerrillas?",
+                        Some(from),
+                        if a == 0 { 1 } else { 0 },
+                        u.min(room),
+                    )?;
+                    let na = self.ask_number(
+                        f,
+                        "Regroup how many Active Guerrillas?",
+                        Some(from),
+                        if nu == 0 { 1 } else { 0 },
+                        a.min(room - nu),
+                    )?;
+                    self.move_pieces(&mut moved, from, s, g, Some(true), nu)?;
+                    self.move_pieces(&mut moved, from, s, g, Some(false), na)?;
                 }
                 // Flip all of them there Underground, whether they moved or not.
                 while self.state.space(s).guerrillas(f, false) > 0 {
@@ -272,6 +295,7 @@ impl<'r> Game<'r> {
                 gm.march_origins(act, o);
                 gm.push_specials(act, o);
                 if act.count > 0 {
+                    gm.push_own_steps(f, o);
                     o.push(Choice::Done);
                 }
             })?;
@@ -279,6 +303,10 @@ impl<'r> Game<'r> {
                 Choice::Space(s) => s,
                 Choice::Special(sa) => {
                     self.special_activity(act, sa)?;
+                    continue;
+                }
+                Choice::Step(step) => {
+                    self.own_step(f, step)?;
                     continue;
                 }
                 _ => return Ok(()),
@@ -430,7 +458,7 @@ impl<'r> Game<'r> {
             (roll <= self.state.count(s, g), roll == 1)
         };
         if hit {
-            self.remove_enemies(f, s, 2, Targeting::Attack, how.against, ShipmentFate::CapturedBy(f))?;
+            self.remove_targeted(f, s, 2, Targeting::Attack, how.against, ShipmentFate::CapturedBy(f))?;
         }
         // Captured Goods: a "1" (or an Ambush) places a Guerrilla there.
         if captured && self.can_place(s, g) {
@@ -466,8 +494,7 @@ impl<'r> Game<'r> {
             && !act.selected(s)
             && act.allows(s)
             && guerrillas > 0
-            && u16::from(self.state.resources(act.faction)) + u16::from(act.credit) + u16::from(extra)
-                >= u16::from(self.cost(act, cost))
+            && u16::from(self.state.resources(act.faction)) + u16::from(extra) >= u16::from(self.cost(act, cost))
     }
 
     pub(crate) fn terror(&mut self, act: &mut Action) -> Result<(), Stop> {

@@ -9,6 +9,7 @@
 
 mod coin;
 pub(crate) mod insurgent;
+pub(crate) mod probe;
 mod special;
 
 use super::decision::{Choice, Op, Special, Step, Stop};
@@ -46,9 +47,6 @@ pub struct Action {
     pub groups: Vec<(SpaceId, SpaceId)>,
     /// Ambush was used on an Attack space.
     pub ambushed: bool,
-    /// Resources a Special Activity executed first would raise (4.1 EXAMPLE): counted
-    /// only when judging whether the Operation can be offered at all.
-    pub credit: u8,
     /// An Event's free Operation may select only these spaces (bit = space; 0 = any).
     /// For March they are the destinations.
     pub only: u64,
@@ -105,7 +103,6 @@ impl Action {
             paid_destinations: 0,
             groups: Vec::new(),
             ambushed: false,
-            credit: 0,
             only: 0,
             sa_max_spaces: None,
             no_move: false,
@@ -154,14 +151,6 @@ pub(crate) trait Sink {
 impl Sink for Vec<Choice> {
     fn put(&mut self, c: Choice) {
         self.push(c);
-    }
-}
-/// Counts options without storing them.
-#[derive(Default)]
-pub(crate) struct Count(pub usize);
-impl Sink for Count {
-    fn put(&mut self, _: Choice) {
-        self.0 += 1;
     }
 }
 /// Is there any option at all? Builders stop at the first.
@@ -241,7 +230,7 @@ impl<'r> Game<'r> {
         if act.free { 0 } else { n }
     }
     pub(crate) fn can_pay(&self, act: &Action, n: u8) -> bool {
-        self.state.resources(act.faction) as u16 + act.credit as u16 >= self.cost(act, n) as u16
+        self.state.resources(act.faction) >= self.cost(act, n)
     }
     /// Pay as you go (3.1 NOTE). The option builders only offer what can be paid.
     pub(crate) fn pay(&mut self, act: &mut Action, n: u8) -> Result<(), Stop> {
@@ -425,9 +414,17 @@ impl<'r> Game<'r> {
                 lost += 1;
                 continue;
             }
+            // 4.5.3 (2nd edition, "transfer the Shipment to another Guerrilla if possible,
+            // otherwise or remove it", read as the errata "... or remove it"): the owner
+            // transfers it, or removes it.
+            opts.push(Choice::Step(Step::Remove));
             let c = self.ask(owner, "Transfer the Shipment to which Guerrilla?", Some(s), |_, o| {
                 o.extend(opts)
             })?;
+            if c == Choice::Step(Step::Remove) {
+                lost += 1;
+                continue;
+            }
             self.transfer_to_class(s, i, c, p)?;
         }
         Ok(lost)
@@ -456,17 +453,36 @@ impl<'r> Game<'r> {
         u: Option<bool>,
         fate: ShipmentFate,
     ) -> Result<u8, Stop> {
-        // The executing Faction picks the pieces it removes. Where a removed Shipment
-        // would be its own (Captured Goods 3.3.3, Commandeer 4.4.2), taking a Guerrilla
-        // that holds one is never worse for it, so it does; otherwise one without goes.
-        let holder = match fate {
-            ShipmentFate::CapturedBy(_) if t.is_guerrilla() => self
-                .state
-                .pieces_in(self.rules, s, t, u)
-                .find(|&p| self.state.holds_shipment(p)),
-            _ => None,
+        // The executing Faction picks the enemy pieces it removes (3.1). Where a removed
+        // Shipment would be its own (Captured Goods 3.3.3, Commandeer 4.4.2), taking a
+        // Guerrilla that holds one is never worse for it, so it does; otherwise, when the
+        // class has Guerrillas with and without Shipments, it says which goes. Removing
+        // its own pieces, a Faction loses nothing by keeping the holder (it could hand the
+        // Shipment on anyway, 4.5.3): one without goes first.
+        let p = if t.is_guerrilla() && by != t.faction && self.state.shipments_on_map().next().is_some() {
+            let (mut holder, mut plain) = (None, None);
+            for p in self.state.pieces_in(self.rules, s, t, u) {
+                if self.state.holds_shipment(p) {
+                    holder.get_or_insert(p);
+                } else {
+                    plain.get_or_insert(p);
+                }
+            }
+            match (holder, plain) {
+                (Some(h), Some(_)) if matches!(fate, ShipmentFate::CapturedBy(_)) => Some(h),
+                (Some(h), Some(x)) => Some(
+                    if self.ask_yes(by, "Remove the Guerrilla that holds a Shipment?", Some(s))? {
+                        h
+                    } else {
+                        x
+                    },
+                ),
+                (h, x) => h.or(x),
+            }
+        } else {
+            None
         };
-        let p = match holder {
+        let p = match p {
             Some(p) => p,
             None => self
                 .state
@@ -521,8 +537,8 @@ impl<'r> Game<'r> {
         }
     }
 
-    /// Remove up to `n` enemy pieces from `s`, one question each. Once begun, removal
-    /// goes on to the maximum extent (1.4.1). Returns Shipments lost (for Drug Bust).
+    /// Remove up to `n` enemy pieces from `s`, one question each, to the maximum extent
+    /// (1.4.1; an Event's removal). Returns Shipments lost (for Drug Bust).
     pub(crate) fn remove_enemies(
         &mut self,
         by: Faction,
@@ -532,44 +548,99 @@ impl<'r> Game<'r> {
         allowed: u8,
         fate: ShipmentFate,
     ) -> Result<u8, Stop> {
+        self.remove_enemies_as(by, s, n, how, allowed, fate, false)
+    }
+
+    /// An Operation's removal (Assault, Attack): 3.1, "a single Operation may target one
+    /// or more Factions and ignore others. Once targeted, a Faction's pieces are affected
+    /// to the maximum extent possible". The executing Faction targets a Faction by
+    /// removing one of its pieces; once no targeted Faction has a piece left to remove
+    /// here, it may stop (Done) or target another.
+    pub(crate) fn remove_targeted(
+        &mut self,
+        by: Faction,
+        s: SpaceId,
+        n: u8,
+        how: Targeting,
+        allowed: u8,
+        fate: ShipmentFate,
+    ) -> Result<u8, Stop> {
+        self.remove_enemies_as(by, s, n, how, allowed, fate, true)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn remove_enemies_as(
+        &mut self,
+        by: Faction,
+        s: SpaceId,
+        n: u8,
+        how: Targeting,
+        allowed: u8,
+        fate: ShipmentFate,
+        targeting: bool,
+    ) -> Result<u8, Stop> {
         let mut lost = 0;
+        let mut targeted = 0u8;
         for _ in 0..n {
             let mut any = Any::default();
             self.removable(s, by, how, allowed, &mut any);
             if !any.0 {
                 break;
             }
+            let may_stop = targeting && targeted != 0 && {
+                let mut left = Any::default();
+                self.removable(s, by, how, targeted, &mut left);
+                !left.0
+            };
             let c = self.ask(by, "Remove which piece?", Some(s), |g, o| {
-                g.removable(s, by, how, allowed, o)
+                g.removable(s, by, how, allowed, o);
+                if may_stop {
+                    o.push(Choice::Done);
+                }
             })?;
             let Choice::Piece(t, u) = c else {
+                if c == Choice::Done {
+                    break;
+                }
                 return Err(Stop::Failed(format!("expected a piece, got {c}")));
             };
+            targeted |= 1 << t.faction.index();
             lost += self.remove_one(by, s, t, u, fate)?;
         }
         Ok(lost)
     }
 
-    /// Activate up to `n` Underground Guerrillas in `s` (Sweep, Patrol), `by` choosing the
-    /// Factions among those `allowed` (bit per Faction).
-    pub(crate) fn activate_guerrillas(&mut self, by: Faction, s: SpaceId, n: u8, allowed: u8) -> Result<(), Stop> {
+    /// Sweep's and Patrol's Activation, targeted as 3.1 says (see `remove_targeted`):
+    /// once no targeted Faction has an Underground Guerrilla left here, `by` may stop.
+    pub(crate) fn activate_targeted(&mut self, by: Faction, s: SpaceId, n: u8, allowed: u8) -> Result<(), Stop> {
+        let underground_of = |g: &Game, mask: u8| {
+            Faction::INSURGENTS
+                .iter()
+                .any(|&f| mask & (1 << f.index()) != 0 && g.underground(s, f) > 0)
+        };
+        let mut targeted = 0u8;
         for _ in 0..n {
-            let targets = |g: &Game, o: &mut Vec<Choice>| {
+            if !underground_of(self, allowed) {
+                break;
+            }
+            let may_stop = targeted != 0 && !underground_of(self, targeted);
+            let c = self.ask(by, "Activate a Guerrilla of which Faction?", Some(s), |g, o| {
                 for f in Faction::INSURGENTS {
                     if allowed & (1 << f.index()) != 0 && g.underground(s, f) > 0 {
                         o.push(Choice::Faction(f));
                     }
                 }
-            };
-            if !Faction::INSURGENTS
-                .iter()
-                .any(|&f| allowed & (1 << f.index()) != 0 && self.underground(s, f) > 0)
-            {
-                break;
-            }
-            let Choice::Faction(f) = self.ask(by, "Activate a Guerrilla of which Faction?", Some(s), targets)? else {
+                if may_stop {
+                    o.push(Choice::Done);
+                }
+            })?;
+            let Choice::Faction(f) = c else {
+                if c == Choice::Done {
+                    break;
+                }
                 return Err(Stop::Failed("expected a Faction".into()));
             };
+            targeted |= 1 << f.index();
             self.state
                 .activate(self.rules, s, f)
                 .map_err(|e| Stop::Failed(e.describe(self.rules)))?;
@@ -594,54 +665,38 @@ impl<'r> Game<'r> {
         m
     }
 
-    /// Can Faction `f` execute `act` at all? True when its first step has an option.
+    /// Can `act`'s Faction execute its Operation at all (4.1)? True when the Operation
+    /// has a first space now, or when its Special Activity, executed first, can give it
+    /// one (a dry run of the activity, ops/probe.rs).
     pub(crate) fn op_possible(&self, act: &Action) -> bool {
-        let mut any = Any::default();
-        self.op_first_options(act, &mut any);
-        any.0
-            || self.op_possible_after_extort(act)
-            || self.terror_possible_after_kidnap(act)
-            || self.op_possible_after_process(act)
+        if self.op_has_first_option(act) {
+            return true;
+        }
+        if !act.specials_allowed || act.special.is_some() {
+            return false;
+        }
+        Special::of(act.faction)
+            .iter()
+            .any(|&sa| sa != Special::Ambush && self.special_first_possible(act, sa))
+    }
+
+    /// The least any first space of `act`'s Operation costs (3.2, 3.3): Terror and March
+    /// may begin free on a LoC.
+    pub(crate) fn op_min_cost(&self, act: &Action) -> u8 {
+        let n = match act.op {
+            Op::Train | Op::Patrol => 3,
+            Op::Sweep => self.state.mods().sweep_cost,
+            Op::Assault => self.state.mods().assault_cost,
+            Op::Rally | Op::Attack => 1,
+            Op::Terror | Op::March => 0,
+        };
+        self.cost(act, n)
     }
 
     /// Has `act` a first step it can take (and pay for) now?
     pub(crate) fn op_has_first_option(&self, act: &Action) -> bool {
         let mut any = Any::default();
         self.op_first_options(act, &mut any);
-        any.0
-    }
-
-    /// 4.5.2 with 3.1 NOTE: a Rally or March the Cartels cannot pay for yet may still be
-    /// chosen when Process, executed first, removes Bases for +3 Resources each.
-    fn op_possible_after_process(&self, act: &Action) -> bool {
-        if act.credit > 0
-            || !matches!(act.op, Op::Rally | Op::March)
-            || self.state.on_map(self.rules, PieceType::base(Faction::Cartels)) == 0
-            || !self.first_special_possible(act, Special::Process)
-        {
-            return false;
-        }
-        let mut funded = act.clone();
-        funded.credit = 3;
-        self.op_has_first_option(&funded)
-    }
-
-    /// 4.3.3 with 3.1 NOTE: a Terror the FARC cannot pay for yet may still be chosen when
-    /// a Kidnap first, in a space the Terror then selects, brings in the Resources.
-    fn terror_possible_after_kidnap(&self, act: &Action) -> bool {
-        act.op == Op::Terror && self.first_special_possible(act, Special::Kidnap)
-    }
-
-    /// 4.1 EXAMPLE (3.1 NOTE): a Faction that cannot pay for a first space yet may still
-    /// choose the Operation if Extort, executed before it, raises at least 1 Resource.
-    fn op_possible_after_extort(&self, act: &Action) -> bool {
-        if act.credit > 0 || !self.extort_first_possible(act) {
-            return false;
-        }
-        let mut funded = act.clone();
-        funded.credit = 1;
-        let mut any = Any::default();
-        self.op_first_options(&funded, &mut any);
         any.0
     }
 
@@ -687,13 +742,7 @@ impl<'r> Game<'r> {
         let f = act.faction;
         let op = act.op;
         self.note(|_| format!("{} executes {}", f.name(), op.slug()));
-        let first_cost = match op {
-            Op::Train | Op::Patrol => 3,
-            Op::Sweep => self.state.mods().sweep_cost,
-            Op::Assault => self.state.mods().assault_cost,
-            _ => 1,
-        };
-        self.negotiate(f, self.cost(act, first_cost))?;
+        self.negotiate(f, Some(act))?;
         match act.op {
             Op::Train => self.train(act)?,
             Op::Patrol => self.patrol(act)?,
@@ -751,12 +800,7 @@ impl<'r> Game<'r> {
                 }
                 g.push_specials(act, o);
                 if act.count > 0 {
-                    // 1.4.1 voluntary removal is the player's, not the Event's text: a dry
-                    // run (5.1.3) does not explore it (its explorer would take "remove" then
-                    // "done" for ever).
-                    if g.voluntary_removal && !g.in_dry_run() && g.own_pieces_on_map(act.faction) {
-                        o.push(Choice::Step(Step::Remove));
-                    }
+                    g.push_own_steps(act.faction, o);
                     o.push(Choice::Done);
                 }
             })?;
@@ -767,10 +811,78 @@ impl<'r> Game<'r> {
                     resolve(self, act, s)?;
                 }
                 Choice::Special(sa) => self.special_activity(act, sa)?,
-                Choice::Step(Step::Remove) => self.remove_own(act.faction, None, false)?,
+                Choice::Step(step) => self.own_step(act.faction, step)?,
                 _ => return Ok(()),
             }
         }
+    }
+
+    /// The player options an executing Faction has at any point of its Operation or
+    /// Event (`voluntary_removal`): 1.4.1, remove its own pieces; 4.5.3, "the owner may
+    /// transfer the Shipment to another Guerrilla in the same space at any time".
+    pub(crate) fn push_own_steps(&self, f: Faction, out: &mut Vec<Choice>) {
+        if !self.own_steps_for(f) {
+            return;
+        }
+        if self.own_pieces_on_map(f) {
+            out.push(Choice::Step(Step::Remove));
+        }
+        if !self.shipment_transfer_spaces(f).is_empty() {
+            out.push(Choice::Step(Step::Transfer));
+        }
+    }
+
+    /// Does Faction `f` have the player options of `push_own_steps`? Not a Non-player:
+    /// it voluntarily transfers and removes nothing (8.1.2).
+    /// Nor a dry run (5.1.3): the steps are the player's, not an Event's text (and its
+    /// explorer would take "remove" then "done" for ever).
+    pub(crate) fn own_steps_for(&self, f: Faction) -> bool {
+        self.voluntary_removal && !self.is_non_player(f) && !self.in_dry_run()
+    }
+
+    /// Carry out a step `push_own_steps` offered.
+    pub(crate) fn own_step(&mut self, f: Faction, step: Step) -> Result<(), Stop> {
+        match step {
+            Step::Remove => self.remove_own(f, None, false),
+            Step::Transfer => self.transfer_shipment_by_owner(f),
+            _ => Err(Stop::Failed(format!("unexpected step {}", step.slug()))),
+        }
+    }
+
+    /// Spaces where Faction `f` owns a Shipment and another Guerrilla could take it.
+    fn shipment_transfer_spaces(&self, f: Faction) -> Vec<SpaceId> {
+        let mut out = Vec::new();
+        for (_, p) in self.state.shipments_on_map() {
+            if self.rules.forces.type_of(p).faction != f {
+                continue;
+            }
+            let Some(s) = self.state.piece_space(p) else { continue };
+            if !out.contains(&s) && self.guerrillas_in(s) > 1 {
+                out.push(s);
+            }
+        }
+        out
+    }
+
+    /// 4.5.3: the owner moves one of its Shipments to another Guerrilla in the same space
+    /// (of any Faction).
+    fn transfer_shipment_by_owner(&mut self, f: Faction) -> Result<(), Stop> {
+        let spaces = self.shipment_transfer_spaces(f);
+        let Choice::Space(s) = self.ask(f, "Transfer a Shipment in which space?", None, |_, o| {
+            o.extend(spaces.iter().map(|&s| Choice::Space(s)))
+        })?
+        else {
+            return Err(Stop::Failed("expected a space".into()));
+        };
+        let (index, holder) = self
+            .state
+            .shipments_on_map()
+            .find(|&(_, p)| self.rules.forces.type_of(p).faction == f && self.state.piece_space(p) == Some(s))
+            .ok_or_else(|| Stop::Failed("no Shipment to transfer".into()))?;
+        let c = self.ask(f, "Transfer the Shipment to which Guerrilla?", Some(s), |g, o| {
+            g.guerrilla_classes(s, None, Some(holder), o)
+        })?;
+        self.transfer_to_class(s, index, c, holder)
     }
 
     fn own_pieces_on_map(&self, f: Faction) -> bool {

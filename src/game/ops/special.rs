@@ -1,84 +1,57 @@
 //! Special Activities (4.0): Air Lift, Air Strike, Eradicate; Extort, Ambush (with
 //! Attack), Kidnap (Drug Ransom); Assassinate (Commandeer); Cultivate, Process, Bribe
 //! (Contraband). A Special Activity is offered only when it can be carried out, and
-//! before its Operation has a space only when it cannot make that Operation impossible.
+//! before its Operation has a space only when a dry run finds a way after which the
+//! Operation can follow (probe.rs).
 
-use super::{Action, Any, Count, ShipmentFate, Sink, Targeting};
+use super::{Action, Any, ShipmentFate, Sink, Targeting};
 use crate::game::decision::{Choice, Op, Special, Step, Stop};
 use crate::game::engine::Game;
-use crate::kernel::{Control, Faction, PieceKind, PieceType, SpaceId, Support};
+use crate::kernel::{Control, Faction, PieceKind, PieceType, Ruleset, SpaceId, State, Support};
 
 const GOVT: Faction = Faction::Govt;
 
+/// The most Resources `sa` could still raise for Faction `f` from position `st`: Extort
+/// +1 a space (4.3.1, 4.4.1: a space with an Underground Guerrilla), Kidnap a die roll in
+/// each of up to 3 spaces (4.3.3), Process +3 a Base removed (4.5.2); the others raise
+/// none (Bribe costs). An upper bound used only to cut dry runs that could no longer pay
+/// for an Operation (ops/probe.rs): it must never be below what the procedure below can
+/// do, or a legal play would be hidden.
+pub(crate) fn resource_gain_max(r: &Ruleset, st: &State, f: Faction, sa: Special) -> u16 {
+    match sa {
+        Special::Extort => (0..r.map.len() as u8)
+            .map(SpaceId)
+            .filter(|&s| st.in_play_mask() & s.bit() != 0 && st.space(s).guerrillas(f, true) > 0)
+            .count() as u16,
+        Special::Kidnap => 3 * 6,
+        Special::Process => 3 * u16::from(st.on_map(r, PieceType::base(Faction::Cartels))),
+        Special::AirLift
+        | Special::AirStrike
+        | Special::Eradicate
+        | Special::Ambush
+        | Special::Assassinate
+        | Special::Cultivate
+        | Special::Bribe => 0,
+    }
+}
+
 impl<'r> Game<'r> {
-    /// Offer the Special Activities `act` may add now.
+    /// Offer the Special Activities `act` may add now: before the Operation's first
+    /// space, only those after which the Operation can still take place (4.1).
     pub(crate) fn push_specials(&self, act: &Action, out: &mut impl Sink) {
         if !act.specials_allowed || act.special.is_some() {
             return;
         }
         for &sa in Special::of(act.faction) {
             if sa != Special::Ambush
-                && self.special_possible(act, sa)
-                && (act.count > 0 || self.special_before_ok(act, sa))
+                && if act.count > 0 {
+                    self.special_possible(act, sa)
+                } else {
+                    self.special_first_possible(act, sa)
+                }
             {
                 out.put(Choice::Special(sa));
             }
-        }
-    }
-
-    /// May Extort come before `act`'s first space (and so pay for it, 4.1 EXAMPLE)?
-    pub(crate) fn extort_first_possible(&self, act: &Action) -> bool {
-        self.first_special_possible(act, Special::Extort)
-    }
-
-    /// May `sa` come before `act`'s first space?
-    pub(crate) fn first_special_possible(&self, act: &Action, sa: Special) -> bool {
-        act.specials_allowed
-            && act.special.is_none()
-            && Special::of(act.faction).contains(&sa)
-            && self.special_before_ok(act, sa)
-            && self.special_possible(act, sa)
-    }
-
-    /// May `sa` come before the Operation's first space without risking that the
-    /// Operation then has no space (4.1: the Operation must happen in at least 1 space)?
-    fn special_before_ok(&self, act: &Action, sa: Special) -> bool {
-        let several = |op_spaces: &dyn Fn(&mut Count)| {
-            let mut n = Count::default();
-            op_spaces(&mut n);
-            n.0 >= 2
-        };
-        match (sa, act.op) {
-            // Each of these changes at most one space an Assault could use.
-            (Special::AirLift | Special::AirStrike | Special::Eradicate, Op::Assault) => {
-                several(&|n| self.assault_spaces(act, n))
-            }
-            // Train can always place cubes in a City while cubes are Available; Base and
-            // Civic Action depend on cubes an Air Lift may take away.
-            (Special::AirLift | Special::AirStrike | Special::Eradicate, Op::Train) => {
-                self.state.available(PieceType::TROOPS) + self.state.available(PieceType::POLICE) > 0
-            }
-            (Special::AirLift | Special::AirStrike | Special::Eradicate, _) => true,
-            // Extort Activates Underground Guerrillas, which Terror needs.
-            (Special::Extort, Op::Terror) => false,
-            // A Kidnap before any Terror selects its own Terror space (4.3.3).
-            (Special::Kidnap, Op::Terror) => true,
-            (Special::Extort, _) => true,
-            (Special::Cultivate, Op::Rally) => {
-                self.state.available(PieceType::guerrilla(Faction::Cartels)) > 0 && self.can_pay(act, 1)
-            }
-            // Process may also raise the Rally's cost by removing Bases (3.1 NOTE).
-            (Special::Process, Op::Rally) => {
-                self.state.available(PieceType::guerrilla(Faction::Cartels)) > 0
-                    && (self.can_pay(act, 1) || self.state.on_map(self.rules, PieceType::base(Faction::Cartels)) > 0)
-            }
-            (Special::Cultivate | Special::Process, _) => true,
-            (Special::Bribe, Op::Rally) => {
-                self.state.available(PieceType::guerrilla(Faction::Cartels)) > 0
-                    && self.state.resources(Faction::Cartels) >= self.cost(act, 1) + 3
-            }
-            (Special::Bribe, Op::March) => self.state.resources(Faction::Cartels) >= self.cost(act, 1) + 3,
-            _ => false,
         }
     }
 
@@ -124,15 +97,17 @@ impl<'r> Game<'r> {
         n.0
     }
 
-    /// Execute Special Activity `sa` for `act`'s Faction.
-    pub(crate) fn special_activity(&mut self, act: &mut Action, sa: Special) -> Result<(), Stop> {
+    /// Execute Special Activity `sa` for `act`'s Faction, told in the narrative (see
+    /// `special_activity` for the Guard before the Operation's first space).
+    pub(crate) fn special_narrated(&mut self, act: &mut Action, sa: Special) -> Result<(), Stop> {
         self.narrate_special_begin();
         let done = self.special_activity_now(act, sa);
         self.narrate_special(act.faction, sa, done.is_ok());
         done
     }
 
-    fn special_activity_now(&mut self, act: &mut Action, sa: Special) -> Result<(), Stop> {
+    /// The procedure of `sa` alone (dry runs run this, untold).
+    pub(crate) fn special_activity_now(&mut self, act: &mut Action, sa: Special) -> Result<(), Stop> {
         act.special = Some(sa);
         let f = act.faction;
         self.note(move |_| format!("{} adds {}", f.name(), sa.slug()));
@@ -145,7 +120,7 @@ impl<'r> Game<'r> {
             Special::Kidnap => self.kidnap(act),
             Special::Assassinate => self.assassinate(act),
             Special::Cultivate => self.cultivate(act),
-            Special::Process => self.process(act),
+            Special::Process => self.process(),
             Special::Bribe => self.bribe(act),
         }
     }
@@ -357,21 +332,19 @@ impl<'r> Game<'r> {
         })
     }
 
-    /// Kidnap targets in `s`: the Government in a City or LoC (if it has Resources), the
-    /// Cartels where they have 1-2 Bases (if they have Resources or a Shipment there).
-    /// With `paying`, only targets that pay Resources (not a Drug Ransom Shipment).
+    /// Kidnap targets in `s`: the Government in a City or LoC, the Cartels where they have
+    /// 1-2 Bases. A target without Resources may still be Kidnapped ("if a targeted
+    /// Faction runs out of Resources, no more is transferred", 4.3.3; its "6" still lets
+    /// the AUC place). With `paying` (the Kidnap must pay for its Terror), only a target
+    /// with Resources, and not by Drug Ransom, which brings a Shipment instead.
     fn kidnap_targets(&self, s: SpaceId, paying: bool, out: &mut impl Sink) {
         let def = self.def(s);
-        if (def.is_city() || def.is_loc()) && self.state.resources(GOVT) > 0 {
+        if (def.is_city() || def.is_loc()) && (!paying || self.state.resources(GOVT) > 0) {
             out.put(Choice::Faction(GOVT));
         }
         let ransom = self.cartels_shipment_in(s).is_some();
         if self.state.count(s, PieceType::base(Faction::Cartels)) > 0
-            && if paying {
-                !ransom && self.state.resources(Faction::Cartels) > 0
-            } else {
-                ransom || self.state.resources(Faction::Cartels) > 0
-            }
+            && (!paying || (!ransom && self.state.resources(Faction::Cartels) > 0))
         {
             out.put(Choice::Faction(Faction::Cartels));
         }
@@ -625,16 +598,13 @@ impl<'r> Game<'r> {
         }
     }
 
-    fn process(&mut self, act: &Action) -> Result<(), Stop> {
+    fn process(&mut self) -> Result<(), Stop> {
         let cartels = Faction::Cartels;
         let base = PieceType::base(cartels);
-        // Before an Operation it cannot yet pay for, Process must raise the Resources.
-        let must_pay = act.count == 0 && !self.op_has_first_option(act);
+        // Before an Operation it cannot yet pay for, the Guard (4.1) leaves only the
+        // removal of Bases, which raises the Resources.
         let step = self.ask(cartels, "Process: remove Bases, or place Shipments?", None, |g, o| {
-            g.process_steps(o);
-            if must_pay {
-                o.retain(|&c| c == Choice::Step(Step::RemoveBases));
-            }
+            g.process_steps(o)
         })?;
         if step == Choice::Step(Step::RemoveBases) {
             let mut removed = 0;
@@ -721,10 +691,10 @@ impl<'r> Game<'r> {
         let cartels = Faction::Cartels;
         let mut done = 0u64;
         for i in 0..act.sa_max_spaces.unwrap_or(3) {
-            // Before its Operation has a space, Bribe leaves 1 Resource to pay for one.
-            let reserve = if act.count == 0 { self.cost(act, 1) } else { 0 };
+            // Before its Operation has a space, the Guard (4.1) keeps the Resources the
+            // Operation needs.
             let c = self.ask(cartels, "Bribe in which space?", None, |g, o| {
-                if g.state.resources(cartels) >= g.cost(act, 3) + reserve {
+                if g.state.resources(cartels) >= g.cost(act, 3) {
                     g.bribe_spaces(done, o);
                     if act.only != 0 {
                         o.retain(|c| !matches!(c, Choice::Space(s) if !act.allows(*s)));

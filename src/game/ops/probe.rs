@@ -1,0 +1,532 @@
+//! Dry runs of a Special Activity on a copy of the game (4.1, 3.1 NOTE).
+//!
+//! 4.1 lets a Faction execute its Special Activity "immediately before, during, or
+//! immediately after" its Operation, and the 3.1 NOTE and the 4.1 EXAMPLE let what the
+//! Special Activity does pay for the Operation. So an Operation is legal when *some* order
+//! of its Special Activity and its spaces gives it a first space. Rather than a table of
+//! Operation and Special Activity pairs, the engine asks its own procedures: it runs the
+//! Special Activity on a copy of the game that answers its own questions from a list of
+//! answers, and searches the answers (by discrepancies, `Prober::find_way`) for a way
+//! after which the Operation has a first space. A Capability or Event that changes a
+//! Special Activity or an Operation changes the search with it.
+//!
+//! The same search keeps a Special Activity executed before its Operation's first space
+//! from leading into a dead end (DESIGN: only offer what can complete): while it runs, an
+//! option of the executing Faction is offered only if some way on from it still leaves
+//! the Operation a first space (a `Guard`).
+//!
+//! A dry run replays the answers already given without building their questions' options
+//! (the procedures are deterministic: the same position and answers ask the same
+//! questions), then answers each new question with its first option in search order to
+//! the end of the activity, noting the other options for the search to come back to.
+//!
+//! The search is bounded (docs/rulings.md, "Rules 1–7"): at most `FIRST_RUNS` dry runs to
+//! decide whether the activity may come first, `OPTION_RUNS` for each option asked while
+//! it runs. When the bound is reached without finding a way, the play or option is not
+//! offered: never a dead end (the option on a way already found is always kept); at worst
+//! a deep way is missed.
+
+use super::Action;
+use super::special::resource_gain_max;
+use crate::game::decision::{Agent, Choice, Op, Request, Special, Stop, View};
+use crate::game::engine::{Asked, CardContext, Game};
+use crate::kernel::{Faction, State};
+
+/// The most dry runs of a Special Activity one search makes: for whether the activity
+/// can come first at all (the menu of Operations, the Operation's first question)...
+pub(crate) const FIRST_RUNS: u32 = 32;
+/// ... and for each option of a question asked while it runs before its Operation.
+pub(crate) const OPTION_RUNS: u32 = 4;
+
+/// What a dry-run game answers with, in place of its agents.
+#[derive(Default)]
+pub(crate) struct ProbeRun {
+    /// The answers to every question of the activity so far, single-option ones included.
+    path: Vec<Choice>,
+    pos: usize,
+    /// The options (in search order) of the questions past the path, all runs of a search
+    /// together: `frames` holds each question's range in `pool`.
+    pool: Vec<Choice>,
+    frames: Vec<(u32, u32)>,
+    /// The executing Faction and its activity, and the least its Operation's first space
+    /// costs: a run whose activity can no longer raise that much stops early.
+    faction: Option<Faction>,
+    special: Option<Special>,
+    need: u8,
+    /// A way found for a sibling option: at each question, its answer is tried first.
+    hint: Vec<Choice>,
+}
+
+/// The dry-run game never consults its agents.
+struct NoAgent;
+impl Agent for NoAgent {
+    fn decide(&mut self, _view: &View, _request: &Request) -> Result<usize, Stop> {
+        Err(Stop::Failed("a dry run asked an agent".into()))
+    }
+}
+
+/// A Special Activity under way before its Operation's first space: the executing
+/// Faction's options are kept only where the Operation can still follow.
+pub(crate) struct Guard {
+    faction: Faction,
+    special: Special,
+    /// The Action as the Special Activity began.
+    act: Action,
+    /// The position and card bookkeeping as the Special Activity began.
+    start: State,
+    card: CardContext,
+    /// Every answer since then, single-option questions included (the path a dry run
+    /// replays).
+    path: Vec<Choice>,
+    /// A whole way of answers known to let the Operation follow, `path` its beginning.
+    witness: Vec<Choice>,
+    /// The ways found for the options of the question being asked.
+    ways: Vec<(Choice, Vec<Choice>)>,
+}
+
+/// The ways found from one position, kept while it does not change: the menu of
+/// Operations, the Operation's first question and the start of its Special Activity ask
+/// the same searches in a row.
+#[derive(Default)]
+pub(crate) struct ProbeMemo {
+    state: Option<State>,
+    card: CardContext,
+    found: Vec<(MemoKey, Special, Option<Vec<Choice>>)>,
+}
+
+/// An Operation not yet begun, as far as a search can tell.
+type MemoKey = (Faction, Op, bool, bool, bool, bool, u64, bool);
+
+fn memo_key(act: &Action) -> Option<MemoKey> {
+    let fresh = act.count == 0
+        && act.spaces == 0
+        && act.special.is_none()
+        && act.moved == [0; 4]
+        && act.groups.is_empty()
+        && act.sa_max_spaces.is_none();
+    fresh.then_some((
+        act.faction,
+        act.op,
+        act.limited,
+        act.free,
+        act.by_event,
+        act.specials_allowed,
+        act.only,
+        act.no_move,
+    ))
+}
+
+/// Try `Done` (stop the activity early) first, then the options as offered, numbers
+/// largest first: the shortest and the strongest ways are usually the ones that work.
+fn search_order(opts: &mut [Choice]) {
+    if opts.iter().all(|c| matches!(c, Choice::Number(_))) {
+        opts.reverse();
+    }
+    if let Some(i) = opts.iter().position(|&c| c == Choice::Done) {
+        opts[..=i].rotate_right(1);
+    }
+}
+
+/// A copy of the game for dry runs, made once and reused for every run of a search.
+pub(crate) struct Prober<'r> {
+    game: Game<'r>,
+    /// Dry runs made by the current search.
+    runs: u32,
+    budget: u32,
+}
+
+/// What one search is about.
+struct Job<'a> {
+    start: &'a State,
+    card: CardContext,
+    act: &'a Action,
+    sa: Special,
+    need: u8,
+}
+
+enum Explored {
+    Found,
+    NotFound,
+    OutOfRuns,
+}
+
+impl<'r> Prober<'r> {
+    pub(crate) fn new(g: &Game<'r>) -> Prober<'r> {
+        let agents: Vec<Box<dyn Agent + 'r>> = (0..4).map(|_| Box::new(NoAgent) as Box<dyn Agent + 'r>).collect();
+        let mut game = g.probe(agents);
+        game.probing = Some(Box::default());
+        Prober {
+            game,
+            runs: 0,
+            budget: 0,
+        }
+    }
+
+    /// A way to answer `sa`'s questions, from position `start` and after the answers in
+    /// `prefix`, after which `act`'s Operation has a first space (or has already begun, as
+    /// a Kidnap's Terror does): the whole list of answers, or None if none was found
+    /// within `budget` dry runs.
+    ///
+    /// The search goes by discrepancies (limited discrepancy search): first the way that
+    /// takes the first option (in search order) at every question, then every way that
+    /// takes another option at one question (the latest questions first), then at two,
+    /// and so on. A way one choice away from the obvious one is found quickly wherever
+    /// that choice sits in the tree.
+    pub(crate) fn find_way(
+        &mut self,
+        start: &State,
+        card: CardContext,
+        act: &Action,
+        sa: Special,
+        prefix: &[Choice],
+        budget: u32,
+    ) -> Option<Vec<Choice>> {
+        let job = Job {
+            start,
+            card,
+            act,
+            sa,
+            need: self.game.op_min_cost(act),
+        };
+        self.runs = 0;
+        self.budget = budget;
+        let mut path = prefix.to_vec();
+        {
+            let run = self.run_state();
+            run.pool.clear();
+            run.frames.clear();
+        }
+        // The obvious way; its questions stay for the deviations of every later round.
+        self.runs += 1;
+        if self.run(&job, &path) {
+            let run = self.run_state();
+            path.extend(run.frames.iter().map(|&(a, _)| run.pool[a as usize]));
+            return Some(path);
+        }
+        let root = self.run_state().frames.len();
+        if !self.run_state().frames.iter().any(|f| f.1 > 1) {
+            return None;
+        }
+        for d in 1.. {
+            let mut more = false;
+            match self.deviate(&job, &mut path, 0, root, d, &mut more) {
+                Explored::Found => return Some(path),
+                Explored::OutOfRuns => return None,
+                Explored::NotFound if !more => return None,
+                Explored::NotFound => {}
+            }
+        }
+        None
+    }
+
+    /// Try the answers of `way` first, question by question, in the next searches.
+    fn set_hint(&mut self, way: &[Choice]) {
+        let run = self.run_state();
+        run.hint.clear();
+        run.hint.extend_from_slice(way);
+    }
+
+    fn run_state(&mut self) -> &mut ProbeRun {
+        self.game.probing.as_deref_mut().expect("a dry-run game")
+    }
+
+    /// The ways after `path` that take another option than the first at exactly `d`
+    /// further questions; on success `path` is the whole way. `more`: some way seen
+    /// could still turn elsewhere.
+    fn explore(&mut self, job: &Job, path: &mut Vec<Choice>, d: u32, more: &mut bool) -> Explored {
+        if self.runs >= self.budget {
+            return Explored::OutOfRuns;
+        }
+        self.runs += 1;
+        let mark = self.run_state().frames.len();
+        let ok = self.run(job, path);
+        let end = self.run_state().frames.len();
+        let found = if ok {
+            let run = self.run_state();
+            for &(a, _) in &run.frames[mark..end] {
+                path.push(run.pool[a as usize]);
+            }
+            Explored::Found
+        } else if d == 0 {
+            *more |= self.run_state().frames[mark..end].iter().any(|f| f.1 > 1);
+            Explored::NotFound
+        } else {
+            self.deviate(job, path, mark, end, d, more)
+        };
+        // Forget this run's questions (deeper runs forgot theirs).
+        let run = self.run_state();
+        if let Some(&(a, _)) = run.frames.get(mark) {
+            run.pool.truncate(a as usize);
+        }
+        run.frames.truncate(mark);
+        found
+    }
+
+    /// The ways that leave the run whose questions are frames `mark..end` (answered by
+    /// `path` and then their first options) at one of those questions, and take another
+    /// option at exactly `d - 1` further questions.
+    fn deviate(
+        &mut self,
+        job: &Job,
+        path: &mut Vec<Choice>,
+        mark: usize,
+        end: usize,
+        d: u32,
+        more: &mut bool,
+    ) -> Explored {
+        // The latest questions first: a change late in the activity (how many, which
+        // piece) is a smaller change than one early on (which space).
+        let len = path.len();
+        let mut found = Explored::NotFound;
+        'turns: for k in (mark..end).rev() {
+            path.truncate(len);
+            for j in mark..k {
+                let run = self.run_state();
+                path.push(run.pool[run.frames[j].0 as usize]);
+            }
+            let (a, n) = self.run_state().frames[k];
+            for i in 1..n {
+                let c = self.run_state().pool[(a + i) as usize];
+                path.push(c);
+                match self.explore(job, path, d - 1, more) {
+                    Explored::NotFound => {}
+                    other => {
+                        found = other;
+                        break 'turns;
+                    }
+                }
+                path.pop();
+            }
+        }
+        if !matches!(found, Explored::Found) {
+            path.truncate(len);
+        }
+        found
+    }
+
+    /// One dry run: the answers of `path`, then the first option in search order at each
+    /// new question (their options go to the frames). Can the Operation follow?
+    fn run(&mut self, job: &Job, path: &[Choice]) -> bool {
+        let g = &mut self.game;
+        g.state.clone_from(job.start);
+        g.card = job.card;
+        {
+            let run = g.probing.as_deref_mut().expect("a dry-run game");
+            run.path.clear();
+            run.path.extend_from_slice(path);
+            run.pos = 0;
+            run.faction = Some(job.act.faction);
+            run.special = Some(job.sa);
+            run.need = job.need;
+        }
+        let mut a = job.act.clone();
+        let ran = g.special_activity_now(&mut a, job.sa);
+        ran.is_ok() && (a.count > 0 || g.op_has_first_option(&a))
+    }
+}
+
+impl<'r> Game<'r> {
+    /// A question in a dry run: the next answer of the path, without building the
+    /// options; past the path, the first option in search order (noting the others).
+    pub(crate) fn probe_ask(&mut self, build: impl FnOnce(&Self, &mut Vec<Choice>)) -> Asked {
+        let run = self.probing.as_deref_mut().expect("a dry-run game");
+        if run.pos < run.path.len() {
+            run.pos += 1;
+            return Ok(run.path[run.pos - 1]);
+        }
+        if let (Some(f), Some(sa)) = (run.faction, run.special) {
+            let need = run.need;
+            if self.state.resources(f) < need
+                && u16::from(self.state.resources(f)) + resource_gain_max(self.rules, &self.state, f, sa)
+                    < u16::from(need)
+            {
+                // The Operation could no longer be paid for: this way ends here.
+                return Err(Stop::Quit);
+            }
+        }
+        let mut pool = std::mem::take(&mut run.pool);
+        let start = pool.len();
+        build(self, &mut pool);
+        let run = self.probing.as_deref_mut().expect("a dry-run game");
+        if pool.len() == start {
+            run.pool = pool;
+            return Err(Stop::Quit);
+        }
+        search_order(&mut pool[start..]);
+        // A sibling option's way tried first: siblings often go on alike.
+        if let Some(&h) = run.hint.get(run.pos)
+            && let Some(i) = pool[start..].iter().position(|&c| c == h)
+        {
+            pool[start..=start + i].rotate_right(1);
+        }
+        let c = pool[start];
+        run.frames.push((start as u32, (pool.len() - start) as u32));
+        run.pool = pool;
+        run.pos += 1;
+        Ok(c)
+    }
+
+    /// 4.1: may `act`'s Faction begin with Special Activity `sa`, its Operation still to
+    /// have its first space? (Also checks that `sa` can be carried out at all, and skips
+    /// the dry runs when even all the Resources `sa` could raise would not pay for a first
+    /// space.) `prober` is made on first use and kept for the next call.
+    pub(crate) fn special_first_possible(&self, act: &Action, sa: Special) -> bool {
+        self.special_first_way(act, sa).is_some()
+    }
+
+    /// Lend the game's Prober (made on first use, then kept: a dry-run game is not small).
+    fn with_prober<T>(&self, f: impl FnOnce(&mut Prober<'r>) -> T) -> T {
+        let mut prober = self.prober.take().unwrap_or_else(|| Box::new(Prober::new(self)));
+        let out = f(&mut prober);
+        *self.prober.borrow_mut() = Some(prober);
+        out
+    }
+
+    /// The way found by `special_first_possible`.
+    fn special_first_way(&self, act: &Action, sa: Special) -> Option<Vec<Choice>> {
+        if !self.special_possible(act, sa) {
+            return None;
+        }
+        let most =
+            u16::from(self.state.resources(act.faction)) + resource_gain_max(self.rules, &self.state, act.faction, sa);
+        if most < u16::from(self.op_min_cost(act)) {
+            return None;
+        }
+        let key = memo_key(act);
+        if let Some(key) = key {
+            let memo = self.probe_memo.borrow();
+            if memo.card == self.card
+                && memo.state.as_ref() == Some(&self.state)
+                && let Some(e) = memo.found.iter().find(|e| e.0 == key && e.1 == sa)
+            {
+                return e.2.clone();
+            }
+        }
+        let way = self.with_prober(|p| p.find_way(&self.state, self.card, act, sa, &[], FIRST_RUNS));
+        if let Some(key) = key {
+            let mut memo = self.probe_memo.borrow_mut();
+            if memo.card != self.card || memo.state.as_ref() != Some(&self.state) {
+                memo.card = self.card;
+                match &mut memo.state {
+                    Some(st) => st.clone_from(&self.state),
+                    None => memo.state = Some(self.state.clone()),
+                }
+                memo.found.clear();
+            }
+            memo.found.push((key, sa, way.clone()));
+        }
+        way
+    }
+
+    /// Execute `sa` for `act`; before the Operation's first space, under a Guard that
+    /// offers only answers after which the Operation can still take place.
+    pub(crate) fn special_activity(&mut self, act: &mut Action, sa: Special) -> Result<(), Stop> {
+        if act.count > 0 || self.guard.is_some() || self.probing.is_some() {
+            return self.special_narrated(act, sa);
+        }
+        // The way that made `sa` an option (the same search, so the same way).
+        let witness = self.special_first_way(act, sa).unwrap_or_default();
+        self.guard = Some(Box::new(Guard {
+            faction: act.faction,
+            special: sa,
+            act: act.clone(),
+            start: self.state.clone(),
+            card: self.card,
+            path: Vec::new(),
+            witness,
+            ways: Vec::new(),
+        }));
+        let done = self.special_narrated(act, sa);
+        self.guard = None;
+        done
+    }
+
+    /// Under a Guard, keep the options of Faction `f`'s question that leave the
+    /// Operation a first space. `options` has two or more. The option on the way already
+    /// known stays without a search, so at least one always does.
+    pub(crate) fn guard_filter(&mut self, f: Faction, options: &mut Vec<Choice>) {
+        let Some(mut guard) = self.guard.take() else {
+            return;
+        };
+        if f == guard.faction {
+            self.with_prober(|prober| {
+                let n = guard.path.len();
+                if !guard.witness.starts_with(&guard.path) {
+                    // Another Faction's answer left the known way: find another.
+                    guard.witness = prober
+                        .find_way(
+                            &guard.start,
+                            guard.card,
+                            &guard.act,
+                            guard.special,
+                            &guard.path,
+                            FIRST_RUNS,
+                        )
+                        .unwrap_or_default();
+                }
+                let on_way = guard
+                    .witness
+                    .get(n)
+                    .copied()
+                    .filter(|_| guard.witness.starts_with(&guard.path));
+                let mut prefix = guard.path.clone();
+                let mut ways = Vec::new();
+                prober.set_hint(&guard.witness);
+                options.retain(|&c| {
+                    if Some(c) == on_way {
+                        return true;
+                    }
+                    prefix.push(c);
+                    let way = prober.find_way(
+                        &guard.start,
+                        guard.card,
+                        &guard.act,
+                        guard.special,
+                        &prefix,
+                        OPTION_RUNS,
+                    );
+                    prefix.pop();
+                    match way {
+                        Some(w) => {
+                            prober.set_hint(&w);
+                            ways.push((c, w));
+                            true
+                        }
+                        None => false,
+                    }
+                });
+                prober.set_hint(&[]);
+                guard.ways = ways;
+            });
+        }
+        self.guard = Some(guard);
+    }
+
+    /// Under a Guard, note the answer to a question (and the way known to go on from it).
+    pub(crate) fn guard_record(&mut self, c: Choice) {
+        if let Some(g) = self.guard.as_deref_mut() {
+            g.path.push(c);
+            if !g.witness.starts_with(&g.path)
+                && let Some(i) = g.ways.iter().position(|w| w.0 == c)
+            {
+                g.witness = g.ways.swap_remove(i).1;
+            }
+            g.ways.clear();
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn done_first_and_numbers_largest_first() {
+        let mut o = vec![Choice::Yes, Choice::No, Choice::Done];
+        search_order(&mut o);
+        assert_eq!(o, [Choice::Done, Choice::Yes, Choice::No]);
+        let mut n = vec![Choice::Number(1), Choice::Number(2), Choice::Number(3)];
+        search_order(&mut n);
+        assert_eq!(n, [Choice::Number(3), Choice::Number(2), Choice::Number(1)]);
+    }
+}
