@@ -4,7 +4,7 @@
 ---@type CardScript
 return {
   -- 3.2.4: in a City each Troops and Police cube removes 1 piece; Mountain counts as City,
-  -- for Madrid Donors' "no Assault in Depts" too (docs/rulings/cards-01-18.md).
+  -- for Madrid Donors' "no Assault in Depts" too (docs/rulings.md "Event cards 1–18").
   unshaded = function(g) g:capability{ assault_mountain_as_city = true } end,
   -- 3.2.4: Mountain needs 2 Troops per piece; now 4.
   shaded = function(g) g:capability{ mountain_troops_per_removal = 4 } end,

@@ -6,7 +6,7 @@ return {
   unshaded = function(g)
     for _, s in ipairs(g:spaces("mountain")) do
       -- Strictly the most pieces (Bases too); any tie for most pays the Government, an
-      -- empty Mountain (0 each) included (docs/rulings/cards-01-18.md).
+      -- empty Mountain (0 each) included (docs/rulings.md "Event cards 1–18").
       local best, most = "govt", -1
       for _, f in ipairs{ "govt", "farc", "auc", "cartels" } do
         local n = g:count(s, f)

@@ -13,7 +13,7 @@ return {
     g:choose_faction{ prompt = "Airdropped AKs: which Insurgent Faction places 2 Guerrillas and a Base?",
       from = { "farc", "auc", "cartels" }, effect = function(f)
         -- The placing Faction picks the Department (5.1). Where only 2 of its pieces fit
-        -- (Ecuador, 1.4.2), the Base goes first (docs/rulings/cards-19-36.md).
+        -- (Ecuador, 1.4.2), the Base goes first (docs/rulings.md "Event cards 19–36").
         g:choose_space{ prompt = "Airdropped AKs: place 2 Guerrillas and a Base into which Department?", by = f,
           from = g:spaces("zero_pop"), effect = function(s)
             g:place(s, f, "base")

@@ -6,7 +6,7 @@
 return {
   unshaded = function(g)
     -- 5.1.1: with no Police Available the Guerrilla is removed, even in a FARC Zone
-    -- (docs/rulings/cards-37-54.md); with Police Available, not there (6.4.4).
+    -- (docs/rulings.md "Event cards 37–54"); with Police Available, not there (6.4.4).
     for _ = 1, 3 do
       g:choose_space{ prompt = "Demobilization: replace an AUC Guerrilla with Police in which space?", from = g:spaces(),
         effect = function(s) g:replace(s, "auc", "guerrilla", "govt", "police") end }

@@ -10,7 +10,7 @@ end
 return {
   unshaded = function(g)
     -- 5.1.3: "all FARC Bases" is never left undone, so a Department without one is offered
-    -- too (docs/rulings/cards-37-54.md).
+    -- too (docs/rulings.md "Event cards 37–54").
     g:choose_space{ prompt = "Calima Front: place 2 Terror and remove all FARC Bases in which Department?",
       from = depts_with_troops(g), effect = function(s) g:place_terror(s, 2); g:remove(s, "farc", "base", "all") end }
   end,

@@ -18,7 +18,7 @@ return {
       g:place("cucuta", "auc", "guerrilla", 2)
       -- The Event names the space (5.1.1): with no Underground AUC Guerrilla there, an Active
       -- one executes the Terror (hard case 11); with none at all there is no Terror
-      -- (docs/rulings/cards-37-54.md).
+      -- (docs/rulings.md "Event cards 37–54").
       g:free_op{ op = "terror", by = "auc", where = { "cucuta" },
         any_guerrilla = g:count("cucuta", "auc", "guerrilla", "underground") == 0 }
       g:flip{ n = 2, to = "underground", faction = "auc" }

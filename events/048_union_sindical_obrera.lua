@@ -11,7 +11,7 @@ return {
       from = g:spaces(function(s) return (g:support(s) < 0 or g:count(s, "farc", "base") > 0)
         and #g:filter(pipelines, function(p) return g:is_adjacent(s, p) end) > 0 end), effect = function(s)
         -- The executing Faction picks which where both are (5.1). "Remove 1 Opposition": the
-        -- space becomes Neutral (as RTT reads it, docs/rulings/cards-37-54.md).
+        -- space becomes Neutral (as RTT reads it, docs/rulings.md "Event cards 37–54").
         if g:count(s, "farc", "base") > 0 and (g:support(s) >= 0 or g:ask{ prompt =
           "Unión Sindical Obrera: remove the FARC Base (yes) or the Opposition (no) in " .. g:name(s) .. "?" }) then
           g:remove(s, "farc", "base")

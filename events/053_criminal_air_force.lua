@@ -3,7 +3,7 @@
 --   between any 2 Departments and flips them Underground.
 -- The executing Faction picks the Insurgent Faction; that Faction, ordered to act, picks the
 -- Departments and the Guerrillas (5.1, hard case 10). "Between": each Guerrilla flies either
--- way (docs/rulings/cards-37-54.md).
+-- way (docs/rulings.md "Event cards 37–54").
 ---@type CardScript
 return {
   unshaded = function(g)

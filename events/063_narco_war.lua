@@ -5,7 +5,7 @@
 return {
   unshaded = function(g)
     local spaces = g:spaces(function(s) return g:count(s, "cartels", "guerrilla") > 0 end)
-    -- 5.1: the executing Faction picks which go (docs/rulings/cards-55-72.md); a Shipment
+    -- 5.1: the executing Faction picks which go (docs/rulings.md "Event cards 55–72"); a Shipment
     -- on a removed Guerrilla passes to the one left (4.5.3).
     for _, s in ipairs(spaces) do g:remove(s, "cartels", "guerrilla", g:count(s, "cartels", "guerrilla") - 1) end
     -- 5.1.1: "with that 1", even if it is already Active.

@@ -5,7 +5,7 @@
 ---@type CardScript
 return {
   unshaded = function(g)
-    -- One verb for both (docs/rulings/cards-55-72.md); 5.1.3 weighs every verb and space.
+    -- One verb for both (docs/rulings.md "Event cards 55–72"); 5.1.3 weighs every verb and space.
     g:choose{ prompt = "Poppies: place or remove a Shipment and an Insurgent Base?", from = { "place", "remove" },
       effect = function(verb)
         g:choose_space{ prompt = "Poppies: " .. verb .. " them in which Mountain Department?",

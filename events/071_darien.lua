@@ -14,7 +14,7 @@ return {
     -- Chocó (rules/map.toml), where Sweep never Activates (a lasting rule, no marker).
     g:open_space("panama")
     g:lasting{ sweep_never_activates = "panama" }
-    -- The executing Faction places its own Bases (docs/rulings/cards-55-72.md).
+    -- The executing Faction places its own Bases (docs/rulings.md "Event cards 55–72").
     local me = g:executing()
     local most = math.min(2, g:available(me, "base"))
     if most > 0 then

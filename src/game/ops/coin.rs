@@ -380,7 +380,7 @@ impl<'r> Game<'r> {
             }
         };
         // "If desired" (3.2.2): the Government picks the LoC or stops; with the Capability
-        // it may go on to each other LoC, one at a time (docs/rulings/cards-01-18.md).
+        // it may go on to each other LoC, one at a time (docs/rulings.md "Event cards 1–18").
         let mut done = 0u64;
         loop {
             let c = self.ask(GOVT, "Free Assault in which LoC?", None, |g, o| {
@@ -584,7 +584,7 @@ impl<'r> Game<'r> {
                 return;
             }
             // A Capability that makes Assault treat Mountain as City takes the Mountain out of
-            // "no Assault in Departments" (docs/rulings/cards-01-18.md).
+            // "no Assault in Departments" (docs/rulings.md "Event cards 1–18").
             let city_to_assault = self.is_mountain(s) && mods.assault_mountain_as_city;
             if act.selected(s)
                 || (self.def(s).is_department() && !city_to_assault && mods.no_sweep_assault_in_departments)
