@@ -470,11 +470,14 @@ impl<'r> Game<'r> {
             loop {
                 let c = self.ask(GOVT, prompt, None, |g, o| {
                     o.push(Choice::Done);
+                    // The destinations with room, found once (not once per origin).
+                    let open = g
+                        .spaces()
+                        .filter(|&d| dests & d.bit() != 0 && g.room(d, GOVT) > 0)
+                        .fold(0u64, |m, d| m | d.bit());
                     for s in g.spaces() {
-                        let elsewhere = g
-                            .spaces()
-                            .any(|d| dests & d.bit() != 0 && d != s && g.room(d, GOVT) > 0);
-                        if g.unmoved(&moved, s, t, None) > 0 && elsewhere {
+                        let elsewhere = open & !s.bit() != 0;
+                        if elsewhere && g.unmoved(&moved, s, t, None) > 0 {
                             o.push(Choice::Space(s));
                         }
                     }

@@ -264,11 +264,13 @@ impl<'r> Game<'r> {
 
     /// Pieces of a class in `s` that have not moved in this Operation.
     pub(crate) fn unmoved(&self, act: &Action, s: SpaceId, t: PieceType, u: Option<bool>) -> u8 {
-        if act.moved == [0; 4] {
-            return match u {
-                Some(u) => self.state.space(s).counts[t.slot(u).0 as usize],
-                None => self.state.count(s, t),
-            };
+        let here = match u {
+            Some(u) => self.state.space(s).counts[t.slot(u).0 as usize],
+            None => self.state.count(s, t),
+        };
+        // Option builders ask of every space: most have none of the class to scan.
+        if here == 0 || act.moved == [0; 4] {
+            return here;
         }
         self.state
             .pieces_in(self.rules, s, t, u)
