@@ -1,6 +1,7 @@
 -- 55. DEA Agents (CGFA) — 2nd Ed
 -- Unshaded: Law enforcement assistance: Remove 2 Shipments and any 5 Cartels Guerrillas. Aid +3.
 -- Shaded: Más Yanquis: In 3 spaces with Cartels pieces, shift 1 level toward Active Opposition.
+---@type CardScript
 return {
   unshaded = function(g)
     for _ = 1, 2 do

@@ -364,7 +364,7 @@ pub struct GameResult {
     /// Event sides executed (card, side).
     pub events: Vec<(u8, crate::kernel::Side)>,
     /// Events whose script failed and were rolled back (5.0): the game went on.
-    pub event_failures: Vec<crate::script::ScriptError>,
+    pub event_failures: Vec<super::events::ScriptError>,
     /// Non-player rules fired in the game.
     pub fired: BTreeMap<&'static str, u64>,
 }
