@@ -15,7 +15,12 @@ use std::time::Instant;
 /// (`valgrind --tool=callgrind --toggle-collect='*timed_event*'`) from the Events of the
 /// random games that make the positions.
 #[inline(never)]
-fn timed_event(g: &mut Game, by: Faction, card: u8, side: Side) -> Result<Option<abyss::game::ScriptError>, abyss::game::Stop> {
+fn timed_event(
+    g: &mut Game,
+    by: Faction,
+    card: u8,
+    side: Side,
+) -> Result<Option<abyss::game::ScriptError>, abyss::game::Stop> {
     g.execute_event(by, card, side)
 }
 
@@ -112,7 +117,10 @@ fn main() {
     }
     rows.sort_by(|a, b| b.0.partial_cmp(&a.0).unwrap());
     // ABYSS_BENCH_TOP=N: the N slowest sides (25 unless told).
-    let top = std::env::var("ABYSS_BENCH_TOP").ok().and_then(|n| n.parse().ok()).unwrap_or(25);
+    let top = std::env::var("ABYSS_BENCH_TOP")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(25);
     for (us, card, side) in rows.iter().take(top) {
         println!("{us:8.1} us  card {card} {}", side.slug());
     }

@@ -72,7 +72,7 @@ pub fn run(a: Args) -> Result<i32, Exit> {
         progress: &tick,
     };
     let start = Instant::now();
-    let results = run_games(
+    let (tally, results) = run_games(
         &batch,
         |seed| spec_prepared(&rules, &setup, seed, a.check, &spec),
         |_, _, result| result,
@@ -82,7 +82,7 @@ pub fn run(a: Args) -> Result<i32, Exit> {
         &a.scenario,
         &spec.to_string(),
         seed,
-        &results,
+        tally,
         start.elapsed().as_secs_f64(),
     );
     let mut code = if summary.clean() { 0 } else { 1 };

@@ -204,7 +204,7 @@ fn playouts(files: &content::ContentFiles, scenario: &str, a: &Args) -> Result<(
         progress: &tick,
     };
     let start = std::time::Instant::now();
-    let results = run_games(
+    let (tally, results) = run_games(
         &batch,
         |seed| spec_prepared(&rules, &setup, seed, true, &spec),
         |seed, game, live| {
@@ -223,7 +223,7 @@ fn playouts(files: &content::ContentFiles, scenario: &str, a: &Args) -> Result<(
         scenario,
         &spec.to_string(),
         a.seed,
-        &results,
+        tally,
         start.elapsed().as_secs_f64(),
     );
     let failing: Vec<&GameResult> = results.iter().filter(|r| r.outcome.is_err()).collect();

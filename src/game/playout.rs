@@ -417,8 +417,12 @@ fn panic_failure(game: Option<&Game>) -> Stop {
 
 /// Play the games of `batch`: `prepare` sets a game up for a seed, `finish` checks a
 /// finished game (it may turn a result into a failure). A panic in either is the game's
-/// reported failure and the batch goes on. Results come in seed order.
-pub fn run_games<'r, P, F>(batch: &Batch, prepare: P, finish: F) -> Vec<GameResult>
+/// reported failure and the batch goes on.
+///
+/// Each game is counted in the tally as it ends and then dropped, so a batch's memory does
+/// not grow with its number of games; whole results are kept (in seed order) only for the
+/// games that failed, or for every game when the batch keeps answers (records).
+pub fn run_games<'r, P, F>(batch: &Batch, prepare: P, finish: F) -> (Tally, Vec<GameResult>)
 where
     P: Fn(u64) -> Prepared<'r> + Sync,
     F: Fn(u64, &Game<'r>, Result<Outcome, Stop>) -> Result<Outcome, Stop> + Sync,
@@ -474,19 +478,24 @@ where
     };
     let work = || {
         IN_BATCH.with(|b| b.set(true));
-        let mut out = Vec::new();
+        let mut tally = Tally::default();
+        let mut kept = Vec::new();
         loop {
             let seed = next.fetch_add(1, Ordering::Relaxed);
             if seed >= seeds.end || seed < seeds.start {
                 break;
             }
-            out.push(one(seed));
+            let r = one(seed);
+            tally.add(&r);
+            if batch.keep_answers || r.outcome.is_err() {
+                kept.push(r);
+            }
             (batch.progress)();
         }
         IN_BATCH.with(|b| b.set(false));
-        out
+        (tally, kept)
     };
-    let mut results: Vec<GameResult> = std::thread::scope(|scope| {
+    let (tally, mut results) = std::thread::scope(|scope| {
         // Never more threads than games; a thread the system refuses is one fewer worker
         // (this thread works too, so there is always at least one).
         let games = seeds.end - seeds.start;
@@ -494,17 +503,109 @@ where
         let workers: Vec<_> = (0..extra)
             .map_while(|_| std::thread::Builder::new().spawn_scoped(scope, work).ok())
             .collect();
-        let mut all = work();
+        let (mut tally, mut all) = work();
         for w in workers {
             // A worker's own panics are caught per game; a join error cannot carry results.
-            if let Ok(more) = w.join() {
+            if let Ok((t, more)) = w.join() {
+                tally.merge(t);
                 all.extend(more);
             }
         }
-        all
+        (tally, all)
     });
     results.sort_by_key(|r| r.seed);
-    results
+    (tally, results)
+}
+
+/// The counts of a batch's games, taken as each game ends (see `run_games`). Sums do not
+/// depend on the order the threads finish in; a failed Event side keeps the message of
+/// its lowest seed, and failures are sorted by seed, so the summary is the same with any
+/// number of jobs.
+#[derive(Default)]
+pub struct Tally {
+    games: u64,
+    completed: u64,
+    decisions: u64,
+    completed_decisions: u64,
+    completed_cards: u64,
+    failures: Vec<Failure>,
+    wins: [u64; 4],
+    ended_by_victory_check: u64,
+    margins: [i64; 4],
+    /// (card, side slug) -> times executed.
+    events: BTreeMap<(u8, &'static str), u64>,
+    /// Side -> (times, lowest seed, its message).
+    failed_events: BTreeMap<String, (u64, u64, String)>,
+    fired: BTreeMap<&'static str, u64>,
+}
+
+impl Tally {
+    pub fn add(&mut self, r: &GameResult) {
+        self.games += 1;
+        self.decisions += r.decisions;
+        for (rule, n) in &r.fired {
+            *self.fired.entry(rule).or_default() += n;
+        }
+        for &(card, side) in &r.events {
+            *self.events.entry((card, side.slug())).or_default() += 1;
+        }
+        for e in &r.event_failures {
+            let side = format!("{:02}-{}", e.card, e.side.map_or("event", |s| s.slug()));
+            let entry = self.failed_events.entry(side).or_insert((0, u64::MAX, String::new()));
+            entry.0 += 1;
+            if r.seed < entry.1 {
+                entry.1 = r.seed;
+                entry.2 = e.to_string();
+            }
+        }
+        match &r.outcome {
+            Ok(o) => {
+                self.completed += 1;
+                for f in o.winner() {
+                    self.wins[f.index()] += 1;
+                }
+                self.ended_by_victory_check += o.victory_check.is_some() as u64;
+                for f in Faction::ALL {
+                    self.margins[f.index()] += i64::from(o.margins[f.index()]);
+                }
+                self.completed_cards += u64::from(r.cards);
+                self.completed_decisions += r.decisions;
+            }
+            Err(e) => self.failures.push(Failure {
+                seed: r.seed,
+                card: r.card,
+                error: e.to_string(),
+            }),
+        }
+    }
+
+    pub fn merge(&mut self, o: Tally) {
+        self.games += o.games;
+        self.completed += o.completed;
+        self.decisions += o.decisions;
+        self.completed_decisions += o.completed_decisions;
+        self.completed_cards += o.completed_cards;
+        self.failures.extend(o.failures);
+        for i in 0..4 {
+            self.wins[i] += o.wins[i];
+            self.margins[i] += o.margins[i];
+        }
+        self.ended_by_victory_check += o.ended_by_victory_check;
+        for (k, n) in o.events {
+            *self.events.entry(k).or_default() += n;
+        }
+        for (rule, n) in o.fired {
+            *self.fired.entry(rule).or_default() += n;
+        }
+        for (side, (times, seed, first)) in o.failed_events {
+            let entry = self.failed_events.entry(side).or_insert((0, u64::MAX, String::new()));
+            entry.0 += times;
+            if seed < entry.1 {
+                entry.1 = seed;
+                entry.2 = first;
+            }
+        }
+    }
 }
 
 /// A game that stopped before its end, for the summary.
@@ -557,81 +658,39 @@ pub struct Summary {
 }
 
 impl Summary {
-    pub fn new(scenario: &str, agents: &str, seed: u64, results: &[GameResult], seconds: f64) -> Summary {
-        let mut s = Summary {
+    pub fn new(scenario: &str, agents: &str, seed: u64, mut t: Tally, seconds: f64) -> Summary {
+        t.failures.sort_by_key(|f| f.seed);
+        let n = t.completed.max(1) as f64;
+        let mut failed_events: Vec<FailedEvent> = t
+            .failed_events
+            .into_iter()
+            .map(|(side, (times, _, first))| FailedEvent { side, times, first })
+            .collect();
+        failed_events.sort_by(|a, b| b.times.cmp(&a.times).then(a.side.cmp(&b.side)));
+        Summary {
             scenario: scenario.into(),
             agents: agents.into(),
             seed,
-            games: results.len() as u64,
-            completed: 0,
-            failures: vec![],
-            wins: [0; 4],
-            ended_by_victory_check: 0,
-            mean_margins: [0.0; 4],
-            mean_cards: 0.0,
-            mean_decisions: 0.0,
+            games: t.games,
+            completed: t.completed,
+            failures: t.failures,
+            wins: t.wins,
+            ended_by_victory_check: t.ended_by_victory_check,
+            mean_margins: t.margins.map(|m| m as f64 / n),
+            mean_cards: t.completed_cards as f64 / n,
+            mean_decisions: t.completed_decisions as f64 / n,
             seconds,
-            games_per_second: 0.0,
-            decisions_per_second: 0.0,
-            events: BTreeMap::new(),
-            failed_events: Vec::new(),
-            nonplayer_rules: BTreeMap::new(),
-            microseconds_per_decision: 0.0,
-        };
-        let mut decisions = 0u64;
-        let mut failed: BTreeMap<String, FailedEvent> = BTreeMap::new();
-        for r in results {
-            decisions += r.decisions;
-            for (rule, n) in &r.fired {
-                *s.nonplayer_rules.entry(rule.to_string()).or_default() += n;
-            }
-            for (card, side) in &r.events {
-                *s.events.entry(format!("{card:02}-{}", side.slug())).or_default() += 1;
-            }
-            for e in &r.event_failures {
-                let side = format!("{:02}-{}", e.card, e.side.map_or("event", |s| s.slug()));
-                failed
-                    .entry(side.clone())
-                    .or_insert_with(|| FailedEvent {
-                        side,
-                        times: 0,
-                        first: e.to_string(),
-                    })
-                    .times += 1;
-            }
-            match &r.outcome {
-                Ok(o) => {
-                    s.completed += 1;
-                    for f in o.winner() {
-                        s.wins[f.index()] += 1;
-                    }
-                    s.ended_by_victory_check += o.victory_check.is_some() as u64;
-                    for f in Faction::ALL {
-                        s.mean_margins[f.index()] += o.margins[f.index()] as f64;
-                    }
-                    s.mean_cards += r.cards as f64;
-                    s.mean_decisions += r.decisions as f64;
-                }
-                Err(e) => s.failures.push(Failure {
-                    seed: r.seed,
-                    card: r.card,
-                    error: e.to_string(),
-                }),
-            }
+            games_per_second: t.games as f64 / seconds.max(1e-9),
+            decisions_per_second: t.decisions as f64 / seconds.max(1e-9),
+            events: t
+                .events
+                .into_iter()
+                .map(|((card, side), n)| (format!("{card:02}-{side}"), n))
+                .collect(),
+            failed_events,
+            nonplayer_rules: t.fired.into_iter().map(|(rule, n)| (rule.to_string(), n)).collect(),
+            microseconds_per_decision: 1e6 * seconds / t.decisions.max(1) as f64,
         }
-        s.failed_events = failed.into_values().collect();
-        s.failed_events
-            .sort_by(|a, b| b.times.cmp(&a.times).then(a.side.cmp(&b.side)));
-        let n = s.completed.max(1) as f64;
-        for m in &mut s.mean_margins {
-            *m /= n;
-        }
-        s.mean_cards /= n;
-        s.mean_decisions /= n;
-        s.games_per_second = results.len() as f64 / seconds.max(1e-9);
-        s.decisions_per_second = decisions as f64 / seconds.max(1e-9);
-        s.microseconds_per_decision = 1e6 * seconds / decisions.max(1) as f64;
-        s
     }
 
     /// No game failed.
@@ -754,7 +813,7 @@ mod tests {
             keep_answers: false,
             progress: &tick,
         };
-        let results = run_games(
+        let (tally, results) = run_games(
             &batch,
             |seed| {
                 if seed == 2 {
@@ -767,14 +826,17 @@ mod tests {
                 r
             },
         );
-        assert_eq!(results.len(), 3);
-        assert!(results[0].outcome.is_ok());
+        // Only the failed games are kept whole; the tally counts all three.
+        assert_eq!(results.len(), 2);
+        let summary = Summary::new("quick", "random", 1, tally, 1.0);
+        assert_eq!((summary.games, summary.completed), (3, 1));
         let e = |i: usize| results[i].outcome.clone().unwrap_err().to_string();
         assert!(
-            e(1).contains("the engine panicked") && e(1).contains("made to fail"),
+            e(0).contains("the engine panicked") && e(0).contains("made to fail"),
             "{}",
-            e(1)
+            e(0)
         );
-        assert!(e(2).contains("checked to fail"), "{}", e(2));
+        assert!(e(1).contains("checked to fail"), "{}", e(1));
+        assert_eq!(summary.failures.iter().map(|f| f.seed).collect::<Vec<_>>(), [2, 3]);
     }
 }
