@@ -35,8 +35,8 @@ pub struct Args {
     /// `random`, or a mix such as `auc=random,others=nonplayer`.
     #[arg(long, default_value = "nonplayer")]
     pub others: String,
-    /// 1.5.2 negotiation: players may transfer Resources to each other during an
-    /// Operation. Default: on when two or more people play.
+    /// 1.5.2 negotiation: players may hand each other Resources and Shipments
+    /// during an Operation or Event. Default: on when two or more people play.
     #[arg(long, value_name = "on|off")]
     pub negotiation: Option<Switch>,
     /// 1.4.1 voluntary removal: a player may remove its own pieces while executing.
