@@ -116,7 +116,7 @@ pub(crate) fn executing() -> Option<Faction> {
 /// Make `f` the Faction that makes the selections (None: the executing one); returns the
 /// one before.
 pub(crate) fn set_acting(f: Option<Faction>) -> Option<Faction> {
-    STACK.with(|s| s.borrow().last().map_or(None, |r| r.acting.replace(f)))
+    STACK.with(|s| s.borrow().last().and_then(|r| r.acting.replace(f)))
 }
 
 /// Why `with` could not lend the game.

@@ -75,7 +75,12 @@ fn most_done(lua: &Lua, name: &'static str, values: &[Value], effect: &Function,
 
 fn most_done_now(name: &'static str, values: &[Value], effect: &Function, first_perfect: bool) -> R<(Vec<usize>, u32)> {
     let explorer = game(name, |g, _| Ok(g.dry_begin()))?;
-    let end = || game(name, |g, _| Ok(g.dry_end()));
+    let end = || {
+        game(name, |g, _| {
+            g.dry_end();
+            Ok(())
+        })
+    };
     let mut outcomes = Vec::with_capacity(values.len());
     let mut tries = 0usize;
     for v in values {
@@ -83,7 +88,11 @@ fn most_done_now(name: &'static str, values: &[Value], effect: &Function, first_
         let mut best = Outcome::NONE;
         let mut mine = 0usize;
         loop {
-            game(name, |g, _| Ok(g.dry_rewind())).inspect_err(|_| {
+            game(name, |g, _| {
+                g.dry_rewind();
+                Ok(())
+            })
+            .inspect_err(|_| {
                 let _ = end();
             })?;
             current::take_shortfall();

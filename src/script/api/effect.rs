@@ -47,6 +47,7 @@ fn factions_in(who: u8) -> impl Iterator<Item = Faction> {
 
 /// Ask `by` which class of the pieces in `s` that pass `keep` to take (with Done when
 /// `optional`); None when there is none or `by` stopped.
+#[allow(clippy::too_many_arguments)]
 fn which_piece(
     g: &mut Game,
     by: Faction,
