@@ -30,6 +30,15 @@ fn short_all(_g: &Game, done: u32) {
     current::did(done);
 }
 
+/// `n` of something (`u8::MAX`: all of it) with `done` carried out.
+fn short_n(g: &Game, n: u8, done: u32) {
+    if n == u8::MAX {
+        short_all(g, done);
+    } else {
+        short(g, u32::from(n), done);
+    }
+}
+
 /// An amount added to a track: any whole number, taken as at most ±999 (the tracks end
 /// at 0 and 99 or 29 anyway, 1.7).
 fn saturated(name: &str, a: &Arg) -> R<i16> {
@@ -305,11 +314,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             let (k, n, u) = (kinds("remove", &k)?, how_many("remove", &n, 1)?, state("remove", &u)?);
             game("remove", |g, x| {
                 let done = remove_n(g, x.faction, s, who, k, u, n, false)?;
-                if n == u8::MAX {
-                    short_all(g, done);
-                } else {
-                    short(g, n as u32, done);
-                }
+                short_n(g, n, done);
                 Ok(done)
             })
         },
@@ -402,11 +407,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                     g.event_replace_piece(x.faction, p, to).map_err(stop)?;
                     done += 1;
                 }
-                if n == u8::MAX {
-                    short_all(g, done);
-                } else {
-                    short(g, n as u32, done);
-                }
+                short_n(g, n, done);
                 Ok(done)
             })
         },
@@ -444,11 +445,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                     g.move_pieces(&mut act, from, to, t, st, 1).map_err(stop)?;
                     done += 1;
                 }
-                if n == u8::MAX {
-                    short_all(g, done);
-                } else {
-                    short(g, n as u32, done);
-                }
+                short_n(g, n, done);
                 Ok(done)
             })
         },
@@ -689,11 +686,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                 let _ = g.state.remove_terror(s);
                 done += 1;
             }
-            if n == u8::MAX {
-                short_all(g, done);
-            } else {
-                short(g, n as u32, done);
-            }
+            short_n(g, n, done);
             Ok(done)
         })
     })?;
