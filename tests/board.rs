@@ -6,23 +6,11 @@
 mod common;
 
 use abyss::content::{self, ContentFiles, LAYOUT_FILE};
+use common::abyss;
 use common::{TempDir, rules, with_mod};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-
-fn abyss(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_abyss"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
 
 /// The contents of the group `<g id="ID">` up to the next group of the picture.
 fn group<'a>(doc: &'a str, id: &str) -> &'a str {

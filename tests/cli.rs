@@ -1,19 +1,9 @@
 //! The binary: exit codes (0 clean, 1 findings, 2 usage or I/O), JSON output, `show`.
 
-use std::process::Command;
+mod common;
 
-fn abyss(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_abyss"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+use common::abyss;
+use std::process::Command;
 
 #[test]
 fn validate_embedded_content_exits_0() {

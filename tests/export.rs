@@ -10,8 +10,8 @@ use abyss::content::{self, ContentFiles, DeckSpec, Setup};
 use abyss::game::playout::{AgentSpec, new_game, reseeded};
 use abyss::game::{Game, Stop};
 use abyss::kernel::{Faction, HOOKS, HookKind, PieceType, Ruleset, Side, State, Support};
+use common::abyss;
 use common::{TempDir, rules, setup, sp};
-use std::process::Command;
 
 /// Write a scenario text to a file and load it as `abyss` would (a path to a TOML file).
 fn load(r: &Ruleset, dir: &TempDir, name: &str, text: &str, seed: u64) -> Setup {
@@ -192,19 +192,6 @@ fn a_second_propaganda_card_in_a_row_is_counted_not_replayed() {
     if game.play().err() == Some(Stop::Paused) {
         assert_eq!(Course::of_game(&game).deck, Vec::<u8>::new());
     }
-}
-
-fn abyss(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_abyss"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
 }
 
 /// The command line: a recorded game's position after card 20, written by `replay

@@ -8,20 +8,7 @@ use abyss::game::playout::{Replay, new_game, random_game, reseeded};
 use abyss::notation::record::replay;
 use abyss::notation::{Record, TestFile, Trailer};
 use common::TempDir;
-use std::process::Command;
-
-fn abyss(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_abyss"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
+use common::abyss;
 
 /// A random game of a scenario and its record, printed.
 fn recorded(scenario: &str, seed: u64) -> (Record, String) {

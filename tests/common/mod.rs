@@ -365,3 +365,17 @@ pub fn cartels_g() -> abyss::kernel::PieceType {
 pub fn base(f: abyss::kernel::Faction) -> abyss::kernel::PieceType {
     abyss::kernel::PieceType::base(f)
 }
+
+/// Run the built `abyss` binary from the project folder: (exit code, stdout, stderr).
+pub fn abyss(args: &[&str]) -> (i32, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_abyss"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
