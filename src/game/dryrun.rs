@@ -128,9 +128,7 @@ impl<'r> Game<'r> {
         let Some(saved) = self.dry_runs.last() else {
             return false;
         };
-        let mut now = self.state.clone();
-        now.dice = saved.state.dice.clone();
-        now != saved.state || self.card.event_override != saved.card.event_override
+        !self.state.same_position(&saved.state) || self.card.event_override != saved.card.event_override
     }
 
     /// End the innermost dry run: the game is exactly as it was before `dry_begin`.

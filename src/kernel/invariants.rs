@@ -198,7 +198,7 @@ pub fn check_invariants(st: &State, r: &Ruleset) -> Vec<String> {
 mod tests {
     //! Corrupt a sound state behind the primitives' back: the check must notice each time.
     use super::*;
-    use crate::kernel::ids::{Control, PieceId};
+    use crate::kernel::ids::{Control, PieceId, Slot};
     use crate::kernel::ruleset::*;
 
     fn tiny() -> Ruleset {
@@ -289,6 +289,34 @@ mod tests {
             assert!(check_invariants(&st, &r).is_empty());
             corrupt(&mut st);
             assert!(!check_invariants(&st, &r).is_empty(), "not found: {what}");
+            // The byte-wise compare of spaces and pieces (state.rs) sees every change.
+            assert!(!st.same_position(&sound) && st != sound, "compared equal: {what}");
         }
+        // Every field of a space and of a piece, in the last space and the last piece too.
+        let last = r.map.len() - 1;
+        let n = sound.pieces.len() - 1;
+        let changes: Vec<(&str, Corruption)> = vec![
+            (
+                "last count",
+                Box::new(move |st| st.spaces[last].counts[Slot::COUNT - 1] += 1),
+            ),
+            ("sabotage", Box::new(move |st| st.spaces[last].sabotage = true)),
+            ("terror", Box::new(move |st| st.spaces[last].terror = 2)),
+            (
+                "support",
+                Box::new(move |st| st.spaces[last].support = Support::PassiveOpposition),
+            ),
+            ("last piece", Box::new(move |st| st.pieces[n].loc = 0)),
+        ];
+        for (what, change) in changes {
+            let mut st = sound.clone();
+            change(&mut st);
+            assert!(!st.same_position(&sound) && st != sound, "compared equal: {what}");
+        }
+        // Dice are not the position, but they are the state.
+        let mut st = sound.clone();
+        st.dice = crate::kernel::dice::Dice::new(99);
+        assert!(st.same_position(&sound) && st != sound);
+        assert!(sound.clone() == sound);
     }
 }
