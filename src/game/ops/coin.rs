@@ -583,6 +583,15 @@ impl<'r> Game<'r> {
             if out.enough() {
                 return;
             }
+            // Most spaces hold no piece of a targeted Faction: nothing to remove there, which
+            // is quicker to see than the Assault's capacity.
+            let sp = self.state.space(s);
+            if !Faction::ALL
+                .iter()
+                .any(|&f| targets & (1 << f.index()) != 0 && sp.faction_pieces(f) > 0)
+            {
+                continue;
+            }
             // A Capability that makes Assault treat Mountain as City takes the Mountain out of
             // "no Assault in Departments" (docs/rulings.md "Event cards 1–18").
             let city_to_assault = self.is_mountain(s) && mods.assault_mountain_as_city;
