@@ -213,10 +213,16 @@ impl<'r> Game<'r> {
 
     /// The spaces in play, in map order.
     pub(crate) fn spaces(&self) -> impl Iterator<Item = SpaceId> + use<'r> {
-        let in_play = self.state.in_play_mask();
-        (0..self.rules.map.len() as u8)
-            .map(SpaceId)
-            .filter(move |s| in_play & s.bit() != 0)
+        // The set bits of the in-play mask, lowest first (map order): every option builder
+        // walks this, so it skips the spaces out of play without testing each.
+        let mut left = self.state.in_play_mask();
+        std::iter::from_fn(move || {
+            (left != 0).then(|| {
+                let i = left.trailing_zeros();
+                left &= left - 1;
+                SpaceId(i as u8)
+            })
+        })
     }
 
     pub(crate) fn is_mountain(&self, s: SpaceId) -> bool {
