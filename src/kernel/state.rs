@@ -190,15 +190,7 @@ impl State {
     }
     /// Spaces adjacent to `s` that are spaces now (1.3.6), ascending by id.
     pub fn adjacent(&self, r: &Ruleset, s: SpaceId) -> impl Iterator<Item = SpaceId> + use<> {
-        let mut m = r.map.adjacency[s.index()] & self.in_play;
-        std::iter::from_fn(move || {
-            if m == 0 {
-                return None;
-            }
-            let i = m.trailing_zeros();
-            m &= m - 1;
-            Some(SpaceId(i as u8))
-        })
+        SpaceId::in_mask(r.map.adjacency[s.index()] & self.in_play)
     }
     pub fn control(&self, s: SpaceId) -> Control {
         self.spaces[s.index()].control

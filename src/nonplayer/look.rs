@@ -15,8 +15,7 @@ impl<'a> Look<'a> {
     }
     /// Spaces in play, in map order.
     pub fn spaces(&self) -> impl Iterator<Item = SpaceId> + 'a {
-        let st = self.st;
-        self.r.map.ids().filter(move |&s| st.in_play(s))
+        SpaceId::in_mask(self.st.in_play_mask())
     }
     pub fn def(&self, s: SpaceId) -> &'a SpaceDef {
         self.r.map.space(s)

@@ -213,16 +213,7 @@ impl<'r> Game<'r> {
 
     /// The spaces in play, in map order.
     pub(crate) fn spaces(&self) -> impl Iterator<Item = SpaceId> + use<'r> {
-        // The set bits of the in-play mask, lowest first (map order): every option builder
-        // walks this, so it skips the spaces out of play without testing each.
-        let mut left = self.state.in_play_mask();
-        std::iter::from_fn(move || {
-            (left != 0).then(|| {
-                let i = left.trailing_zeros();
-                left &= left - 1;
-                SpaceId(i as u8)
-            })
-        })
+        SpaceId::in_mask(self.state.in_play_mask())
     }
 
     pub(crate) fn is_mountain(&self, s: SpaceId) -> bool {

@@ -19,9 +19,8 @@ const GOVT: Faction = Faction::Govt;
 /// do, or a legal play would be hidden.
 pub(crate) fn resource_gain_max(r: &Ruleset, st: &State, f: Faction, sa: Special) -> u16 {
     match sa {
-        Special::Extort => (0..r.map.len() as u8)
-            .map(SpaceId)
-            .filter(|&s| st.in_play_mask() & s.bit() != 0 && st.space(s).guerrillas(f, true) > 0)
+        Special::Extort => SpaceId::in_mask(st.in_play_mask())
+            .filter(|&s| st.space(s).guerrillas(f, true) > 0)
             .count() as u16,
         Special::Kidnap => 3 * 6,
         Special::Process => 3 * u16::from(st.on_map(r, PieceType::base(Faction::Cartels))),
