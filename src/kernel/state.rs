@@ -33,6 +33,12 @@ impl SpaceState {
         let i = 3 * f.index();
         self.counts[i] + self.counts[i + 1] + self.counts[i + 2]
     }
+    /// Guerrillas of every Insurgent Faction, Underground and Active: slots 3f and 3f + 1
+    /// (`PieceType::slot`).
+    pub fn all_guerrillas(&self) -> u8 {
+        let c = &self.counts;
+        c[3] + c[4] + c[6] + c[7] + c[9] + c[10]
+    }
     pub fn bases(&self) -> u8 {
         self.counts[2] + self.counts[5] + self.counts[8] + self.counts[11]
     }
@@ -300,5 +306,23 @@ impl State {
             let ps = self.pieces[p.0 as usize];
             ps.loc == s.0 && underground.is_none_or(|u| ps.underground == u)
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn all_guerrillas_counts_every_insurgent_guerrilla_and_nothing_else() {
+        let mut sp = SpaceState::default();
+        for (i, c) in sp.counts.iter_mut().enumerate() {
+            *c = 1 + i as u8; // a different number in every slot
+        }
+        let each: u8 = Faction::INSURGENTS
+            .iter()
+            .map(|&f| sp.count(PieceType::guerrilla(f)))
+            .sum();
+        assert_eq!(sp.all_guerrillas(), each);
     }
 }

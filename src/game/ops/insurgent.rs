@@ -484,16 +484,19 @@ impl<'r> Game<'r> {
     /// there, the cost paid (3.3.4) with `extra` Resources more, and room left in a
     /// Limited Operation.
     pub(crate) fn terror_selectable(&self, act: &Action, s: SpaceId, extra: u8) -> bool {
-        let cost = if self.def(s).is_loc() { 0 } else { 1 };
+        // The Guerrilla first: most spaces have none, and the rest need not be looked at.
         let guerrillas = if act.any_guerrilla {
             self.state.count(s, PieceType::guerrilla(act.faction))
         } else {
             self.underground(s, act.faction)
         };
+        if guerrillas == 0 {
+            return false;
+        }
+        let cost = if self.def(s).is_loc() { 0 } else { 1 };
         (!act.limited || act.count == 0)
             && !act.selected(s)
             && act.allows(s)
-            && guerrillas > 0
             && u16::from(self.state.resources(act.faction)) + u16::from(extra) >= u16::from(self.cost(act, cost))
     }
 

@@ -247,10 +247,7 @@ impl<'r> Game<'r> {
         sp.count(PieceType::TROOPS) + sp.count(PieceType::POLICE)
     }
     pub(crate) fn guerrillas_in(&self, s: SpaceId) -> u8 {
-        Faction::INSURGENTS
-            .iter()
-            .map(|&f| self.state.count(s, PieceType::guerrilla(f)))
-            .sum()
+        self.state.space(s).all_guerrillas()
     }
     pub(crate) fn underground(&self, s: SpaceId, f: Faction) -> u8 {
         self.state.space(s).guerrillas(f, true)
