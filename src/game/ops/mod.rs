@@ -337,17 +337,19 @@ impl<'r> Game<'r> {
         except: Option<PieceId>,
         out: &mut Vec<Choice>,
     ) {
+        let sp = self.state.space(s);
+        // The piece set aside, as the class it would otherwise count in.
+        let set_aside = except.map(|p| (self.rules.forces.type_of(p), self.state.pieces[p.0 as usize]));
         for f in Faction::INSURGENTS {
             if only.is_some_and(|o| o != f) {
                 continue;
             }
             let t = PieceType::guerrilla(f);
             for u in [true, false] {
-                let n = self
-                    .state
-                    .pieces_in(self.rules, s, t, Some(u))
-                    .filter(|&p| Some(p) != except)
-                    .count();
+                let mut n = sp.counts[t.slot(u).0 as usize];
+                if set_aside.is_some_and(|(pt, ps)| pt == t && ps.loc == s.0 && ps.underground == u) {
+                    n -= 1;
+                }
                 if n > 0 {
                     out.push(Choice::Piece(t, Some(u)));
                 }
