@@ -8,8 +8,19 @@ use rand_pcg::Pcg64Mcg;
 /// `script` holds rolls fixed in advance (top of the stack last), taken by `d6` and
 /// `equal_chance` before the generator: how a scenario test gives a Non-player the
 /// Playbook's dice. It is empty in every game's own dice.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug, PartialEq, Eq)]
 pub struct Dice(Pcg64Mcg, Vec<u8>);
+
+impl Clone for Dice {
+    fn clone(&self) -> Dice {
+        Dice(self.0.clone(), self.1.clone())
+    }
+    /// In place: dry runs restore the state (dice included) thousands of times a game.
+    fn clone_from(&mut self, o: &Dice) {
+        self.0 = o.0.clone();
+        self.1.clone_from(&o.1);
+    }
+}
 
 impl Dice {
     pub fn new(seed: u64) -> Dice {
