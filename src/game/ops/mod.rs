@@ -287,8 +287,10 @@ impl<'r> Game<'r> {
         n: u8,
     ) -> Result<(), Stop> {
         let (mut holders, mut plain) = (0u8, 0u8);
-        // Most moves happen with no Shipment on the map: skip the count then.
-        if t.is_guerrilla() && self.state.shipments_on_map().next().is_some() {
+        // Most moves happen with no Shipment on the map (and cubes never hold one): then
+        // any unmoved piece will do, and no piece is asked about Shipments.
+        let shipments = t.is_guerrilla() && self.state.shipments_on_map().next().is_some();
+        if shipments {
             for p in self.state.pieces_in(self.rules, from, t, u) {
                 if !act.has_moved(p) {
                     if self.state.holds_shipment(p) {
@@ -311,14 +313,14 @@ impl<'r> Game<'r> {
                 if act.has_moved(p) {
                     continue;
                 }
-                if self.state.holds_shipment(p) == (carry > 0) {
+                if !shipments || self.state.holds_shipment(p) == (carry > 0) {
                     pick = Some(p);
                     break;
                 }
                 pick.get_or_insert(p);
             }
             let p = pick.ok_or_else(|| Stop::Failed("no unmoved piece to move".into()))?;
-            if self.state.holds_shipment(p) {
+            if shipments && self.state.holds_shipment(p) {
                 carry = carry.saturating_sub(1);
             }
             self.state
