@@ -246,6 +246,7 @@ impl<'r> Game<'r> {
         let sp = self.state.space(s);
         sp.count(PieceType::TROOPS) + sp.count(PieceType::POLICE)
     }
+    #[inline]
     pub(crate) fn guerrillas_in(&self, s: SpaceId) -> u8 {
         self.state.space(s).all_guerrillas()
     }

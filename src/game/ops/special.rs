@@ -135,7 +135,8 @@ impl<'r> Game<'r> {
     fn air_lift_landings(&self) -> u64 {
         let mut m = 0;
         for s in self.spaces() {
-            if self.govt_may_enter(s) && self.room(s, GOVT) > 0 && !self.govt_special_barred(s) {
+            // govt_may_enter includes the stacking limit: room for one more Government piece.
+            if self.govt_may_enter(s) && !self.govt_special_barred(s) {
                 m |= s.bit();
             }
         }
@@ -155,9 +156,6 @@ impl<'r> Game<'r> {
         }
         let land = self.air_lift_landings();
         for s in self.spaces() {
-            if out.enough() {
-                return;
-            }
             if out.enough() {
                 return;
             }
