@@ -228,3 +228,26 @@ fn the_language_server_definitions_are_current() {
         "docs/lua/abyss.lua is stale: regenerate it with `cargo run -- lua-defs > docs/lua/abyss.lua`"
     );
 }
+
+#[test]
+fn holding_lists_the_spaces_where_count_finds_such_pieces() {
+    // g:holding(...) against g:spaces filtered by g:count(s, ...) > 0, for each kind of
+    // argument; and a bad argument is refused with g:holding's own name.
+    let body = r#"
+    local function same(a, b)
+      if #a ~= #b then return false end
+      for i = 1, #a do if a[i] ~= b[i] then return false end end
+      return true
+    end
+    local asks = { {}, { "insurgents" }, { "farc", "guerrilla" }, { "govt", "cubes" },
+      { "auc", "guerrilla", "active" }, { "farc", "guerrilla", "underground" }, { "cartels", "base" } }
+    for _, a in ipairs(asks) do
+      local want = g:spaces(function(s) return g:count(s, a[1], a[2], a[3]) > 0 end)
+      local got = g:holding(a[1], a[2], a[3])
+      if not same(got, want) or #want == 0 and #a == 0 then
+        error("holding " .. table.concat(a, " ") .. ": " .. #got .. " spaces, not " .. #want)
+      end
+    end
+    g:holding("nobody")"#;
+    fails_at(body, 19, "g:holding: `nobody` is not a Faction or \"insurgents\"");
+}

@@ -145,6 +145,15 @@ function Abyss:is_adjacent(a, b) end
 ---@return integer
 function Abyss:count(space, faction, kind, state) end
 
+---The spaces in play, in map order, with at least one such piece (the arguments of g:count).
+---
+---`g:holding(faction?, kind?, state?) -> space[]`
+---@param faction? Faction|Faction[]|"insurgents"
+---@param kind? PieceKind
+---@param state? GuerrillaState
+---@return Space[]
+function Abyss:holding(faction, kind, state) end
+
 ---Pieces of a type in Available Forces.
 ---
 ---`g:available(faction, kind) -> integer`

@@ -66,6 +66,7 @@ api! {
     "is_adjacent", "is_adjacent(a: space, b: space) -> boolean", "Are two spaces adjacent?";
     // ---- pieces and markers
     "count", "count(space, faction?, kind?, state?) -> integer", "Pieces in a space: faction nil for all or \"insurgents\"; kind nil for all or \"cubes\"; state \"underground\"/\"active\" for Guerrillas.";
+    "holding", "holding(faction?, kind?, state?) -> space[]", "The spaces in play, in map order, with at least one such piece (the arguments of g:count).";
     "available", "available(faction, kind) -> integer", "Pieces of a type in Available Forces.";
     "on_map", "on_map(faction, kind) -> integer", "Pieces of a type on the map.";
     "can_place", "can_place(space, faction, kind, n?) -> boolean", "Are n (1) such pieces Available, and may they all stack there (1.4.2: Bases, FARC Zones, Ecuador and Panamá)?";

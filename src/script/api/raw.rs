@@ -200,26 +200,51 @@ macro_rules! raw {
     };
 }
 
-raw!(count, "count", |l| {
-    let s = space("count", unsafe { arg(l, 2) })?;
-    let who = match unsafe { arg(l, 3) } {
+/// The pieces `g:count` and `g:holding` count, from their arguments at `at`, `at + 1` and
+/// `at + 2`: Factions (a bit each), kinds, Guerrilla state.
+unsafe fn which_pieces(l: *mut ffi::lua_State, name: &str, at: c_int) -> Result<(u8, Kinds, Option<bool>), String> {
+    let who = match unsafe { arg(l, at) } {
         Raw::Nil => 0b1111,
         Raw::Word(Word::Insurgents) => 0b1110,
         Raw::Word(Word::Faction(f)) => 1 << f.index(),
-        other => return Err(format!("g:count: {} is not a Faction or \"insurgents\"", shown(&other))),
+        other => {
+            return Err(format!(
+                "g:{name}: {} is not a Faction or \"insurgents\"",
+                shown(&other)
+            ));
+        }
     };
-    let k = match unsafe { arg(l, 4) } {
+    let k = match unsafe { arg(l, at + 1) } {
         Raw::Nil => Kinds::All,
         Raw::Word(Word::Cubes) => Kinds::Cubes,
         Raw::Word(Word::Kind(k)) => Kinds::One(k),
-        other => return Err(format!("g:count: {} is not a piece kind", shown(&other))),
+        other => return Err(format!("g:{name}: {} is not a piece kind", shown(&other))),
     };
-    let u = match unsafe { arg(l, 5) } {
+    let u = match unsafe { arg(l, at + 2) } {
         Raw::Nil => None,
         Raw::Word(Word::State(u)) => Some(u),
-        other => return Err(format!("g:count: {} is not a Guerrilla state", shown(&other))),
+        other => return Err(format!("g:{name}: {} is not a Guerrilla state", shown(&other))),
     };
+    Ok((who, k, u))
+}
+
+raw!(count, "count", |l| {
+    let s = space("count", unsafe { arg(l, 2) })?;
+    let (who, k, u) = unsafe { which_pieces(l, "count", 3) }?;
     game("count", |g| Ret::Int(super::query::count_in(g, s, who, k, u) as i64))
+});
+
+// One call for "the spaces with such pieces", which cards would otherwise ask space by
+// space (a 5.1.3 choice among all spaces tries its text in each of them).
+raw!(holding, "holding", |l| {
+    let (who, k, u) = unsafe { which_pieces(l, "holding", 2) }?;
+    game("holding", |g| {
+        let mask = g
+            .spaces()
+            .filter(|&s| super::query::count_in(g, s, who, k, u) > 0)
+            .fold(0u64, |m, s| m | s.bit());
+        Ret::Spaces(mask)
+    })
 });
 
 raw!(support, "support", |l| {
@@ -413,7 +438,7 @@ pub(super) fn register(
     words: &crate::script::words::Words,
 ) -> mlua::Result<()> {
     let names = lua.create_sequence_from(words.names.iter().cloned())?;
-    let fns: [(&str, ffi::lua_CFunction); 20] = [
+    let fns: [(&str, ffi::lua_CFunction); 21] = [
         ("name", name),
         ("place", place),
         ("shift_support", shift_support),
@@ -423,6 +448,7 @@ pub(super) fn register(
         ("spaces_with", spaces_with),
         ("adjacent", adjacent),
         ("count", count),
+        ("holding", holding),
         ("support", support),
         ("is", is),
         ("control", control),
