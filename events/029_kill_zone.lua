@@ -7,7 +7,7 @@
 ---@type CardScript
 return {
   unshaded = function(g)
-    g:choose_space{ prompt = "Kill Zone: Activate all FARC and Assault in which space?", from = g:spaces(),
+    g:choose_space{ prompt = "Kill Zone: Activate all FARC and Assault in which space?", from = g:holding("insurgents"),
       by = "govt", effect = function(s)
         g:activate(s, "farc")
         -- 5.1.2: the Event's Assault beats lasting Events that forbid it.

@@ -8,7 +8,7 @@ return {
     -- 5.1.1: with no Police Available the Guerrilla is removed, even in a FARC Zone
     -- (docs/rulings.md "Event cards 37–54"); with Police Available, not there (6.4.4).
     for _ = 1, 3 do
-      g:choose_space{ prompt = "Demobilization: replace an AUC Guerrilla with Police in which space?", from = g:spaces(),
+      g:choose_space{ prompt = "Demobilization: replace an AUC Guerrilla with Police in which space?", from = g:holding("auc", "guerrilla"),
         effect = function(s) g:replace(s, "auc", "guerrilla", "govt", "police") end }
     end
   end,

@@ -5,7 +5,7 @@
 return {
   unshaded = function(g)
     g:add_resources("auc", -6)
-    g:choose_space{ prompt = "Mancuso: remove all AUC pieces from which space?", from = g:spaces(),
+    g:choose_space{ prompt = "Mancuso: remove all AUC pieces from which space?", from = g:holding("auc"),
       effect = function(s) g:remove(s, "auc", nil, "all") end }
   end,
   shaded = function(g)

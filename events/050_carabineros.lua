@@ -14,7 +14,7 @@ return {
     local replace = g:available("auc", "guerrilla") > 0 and g:choose{
       prompt = "Carabineros: remove 2 Police, or replace them with AUC Guerrillas?", from = { "remove", "replace" } } == "replace"
     for _ = 1, 2 do
-      g:choose_space{ prompt = "Carabineros: take 1 Police from which space?", from = g:spaces(), effect = function(s)
+      g:choose_space{ prompt = "Carabineros: take 1 Police from which space?", from = g:holding("govt", "police"), effect = function(s)
         if replace then g:replace(s, "govt", "police", "auc", "guerrilla") else g:remove(s, "govt", "police") end
       end }
     end

@@ -14,7 +14,7 @@ return {
     for _ = 1, 2 do
       local placed -- whose Guerrilla the replacement placed (the live run of `effect` sets it last)
       local s = g:choose_space{ prompt = "Deserters & Defectors: take a Guerrilla from which space?", optional = true,
-        from = g:spaces(function(s) return #g:filter(insurgents, takeable(s)) > 0 end), effect = function(s)
+        from = g:filter(g:holding("insurgents", "guerrilla"), function(s) return #g:filter(insurgents, takeable(s)) > 0 end), effect = function(s)
           if not replace then return g:remove(s, "insurgents", "guerrilla") end
           local f = g:choose_faction{ prompt = "Deserters & Defectors: replace whose Guerrilla?",
             from = g:filter(insurgents, takeable(s)) }

@@ -10,12 +10,12 @@ return {
     -- is Available (5.1.1) and does nothing where Police may not stand (a FARC Zone, 1.4.2).
     for _ = 1, 3 do
       if not g:choose_space{ prompt = "Op Millenium: replace a Cartels piece with Police in which space?",
-        from = g:spaces(), optional = true, effect = function(s) g:replace(s, "cartels", nil, "govt", "police") end }
+        from = g:holding("cartels"), optional = true, effect = function(s) g:replace(s, "cartels", nil, "govt", "police") end }
       then return end
     end
   end,
   shaded = function(g)
     g:choose_spaces{ prompt = "Op Millenium: replace a Police with a Cartels piece in which space?", n = 2,
-      from = g:spaces(), effect = function(s) g:replace(s, "govt", "police", "cartels") end }
+      from = g:holding("govt", "police"), effect = function(s) g:replace(s, "govt", "police", "cartels") end }
   end,
 }
