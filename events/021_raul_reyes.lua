@@ -6,7 +6,7 @@ return {
   unshaded = function(g)
     g:add_resources("farc", -6)
     g:choose_space{ prompt = "Raúl Reyes: remove a FARC Base from which space?",
-      from = g:spaces(function(s) return g:count(s, "farc", "base") > 0 end),
+      from = g:holding("farc", "base"),
       effect = function(s) g:remove(s, "farc", "base") end }
   end,
   shaded = function(g)

@@ -11,7 +11,7 @@ return {
   end,
   shaded = function(g)
     g:choose_space{ prompt = "Operación Jaque: remove 2 Troops from which space with FARC pieces?",
-      from = g:spaces(function(s) return g:count(s, "farc") > 0 end),
+      from = g:holding("farc"),
       effect = function(s) g:remove(s, "govt", "troops", 2) end }
     g:choose_space{ prompt = "Operación Jaque: which City with Support goes to Neutral?",
       from = g:spaces(function(s) return g:is(s, "city") and g:support(s) > 0 end),

@@ -17,7 +17,7 @@ return {
   shaded = function(g)
     g:choose_faction{ prompt = "Kill Zone: which Faction Ambushes?", from = { "farc", "auc" }, effect = function(f)
       g:choose_space{ prompt = "Kill Zone: Ambush twice in which space?", by = f,
-        from = g:spaces(function(s) return g:count(s, f, "guerrilla") > 0 end), effect = function(s)
+        from = g:holding(f, "guerrilla"), effect = function(s)
           for _ = 1, 2 do
             g:free_op{ op = "attack", ambush = true, any_guerrilla = true, no_activation = true, by = f, where = { s } }
           end

@@ -11,7 +11,7 @@ return {
     end
   end,
   shaded = function(g)
-    g:add_aid(-#g:spaces(function(s) return g:count(s, "auc") > 0 end))
+    g:add_aid(-#g:holding("auc"))
     local roll = g:roll()
     g:log("die roll " .. roll .. ": Government Resources -" .. roll)
     g:add_resources("govt", -roll)

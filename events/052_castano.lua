@@ -12,7 +12,7 @@ return {
   end,
   shaded = function(g)
     g:choose_space{ prompt = "Castaño: place an AUC Base in which space with AUC?",
-      from = g:spaces(function(s) return g:count(s, "auc") > 0 end), effect = function(s) g:place(s, "auc", "base") end }
+      from = g:holding("auc"), effect = function(s) g:place(s, "auc", "base") end }
     -- 5.1.3: the Resources come even if no Base could be placed.
     g:add_resources("auc", g:on_map("auc", "base"))
   end,

@@ -13,6 +13,6 @@ return {
   end,
   shaded = function(g)
     g:choose_spaces{ prompt = "DEA Agents: shift which space toward Active Opposition?", n = 3,
-      from = g:spaces(function(s) return g:count(s, "cartels") > 0 end), effect = function(s) g:shift_support(s, -1) end }
+      from = g:holding("cartels"), effect = function(s) g:shift_support(s, -1) end }
   end,
 }

@@ -4,7 +4,7 @@
 ---@type CardScript
 return {
   unshaded = function(g)
-    local spaces = g:spaces(function(s) return g:count(s, "cartels", "guerrilla") > 0 end)
+    local spaces = g:holding("cartels", "guerrilla")
     -- 5.1: the executing Faction picks which go (docs/rulings.md "Event cards 55–72"); a Shipment
     -- on a removed Guerrilla passes to the one left (4.5.3).
     for _, s in ipairs(spaces) do g:remove(s, "cartels", "guerrilla", g:count(s, "cartels", "guerrilla") - 1) end

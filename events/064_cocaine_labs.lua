@@ -9,7 +9,7 @@ return {
     -- A Guerrilla may hold several Shipments (4.5.3): one space may take both.
     for _ = 1, 2 do
       g:choose_space{ prompt = "Cocaine Labs: place a Shipment with a FARC Guerrilla in which space?",
-        from = g:spaces(function(s) return g:count(s, "cartels", "base") > 0 end),
+        from = g:holding("cartels", "base"),
         effect = function(s) g:place_shipment(s, "farc") end }
     end
   end,

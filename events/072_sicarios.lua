@@ -13,6 +13,6 @@ return {
   end,
   shaded = function(g)
     g:place_in{ faction = "cartels", kind = "guerrilla", n = g:available("cartels", "guerrilla"),
-      from = g:spaces(function(s) return g:count(s, "cartels", "base") > 0 end) }
+      from = g:holding("cartels", "base") }
   end,
 }
