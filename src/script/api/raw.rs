@@ -201,7 +201,8 @@ macro_rules! raw {
 }
 
 /// The pieces `g:count` and `g:holding` count, from their arguments at `at`, `at + 1` and
-/// `at + 2`: Factions (a bit each), kinds, Guerrilla state.
+/// `at + 2`: Factions (a bit each), kinds, Guerrilla state. Safety: `l` is the state of
+/// the C function being called (as for `arg`).
 unsafe fn which_pieces(l: *mut ffi::lua_State, name: &str, at: c_int) -> Result<(u8, Kinds, Option<bool>), String> {
     let who = match unsafe { arg(l, at) } {
         Raw::Nil => 0b1111,
