@@ -246,6 +246,29 @@ impl Spread {
             short(g, self.n as u32, done);
         }
     }
+
+    /// One piece at a time, up to `n`: `by` picks a space among those `eligible` (and
+    /// `from`) allow, or Done when `up_to`; `each` acts there and says how many pieces it
+    /// changed (None: `by` stopped). The shortfall is counted at the end.
+    fn one_at_a_time(
+        &self,
+        g: &mut Game,
+        prompt: &'static str,
+        eligible: impl Fn(&Game, SpaceId) -> bool,
+        mut each: impl FnMut(&mut Game, SpaceId) -> R<Option<u32>>,
+    ) -> R<u32> {
+        let mut done = 0u32;
+        while (done as u8) < self.n {
+            let opts: Vec<SpaceId> = g.spaces().filter(|&s| self.allows(s) && eligible(g, s)).collect();
+            let Some(s) = pick_space(g, self.by, prompt, opts, self.up_to)? else {
+                break;
+            };
+            let Some(n) = each(g, s)? else { break };
+            done += n;
+        }
+        self.short(g, done);
+        Ok(done)
+    }
 }
 
 /// Ask `by` for one space among `opts` (with Done when `optional`).
@@ -518,39 +541,34 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                 Arg::Nil => 0b1110,
                 a => factions("flip", &a)? & 0b1110,
             };
-            let mut done = 0u32;
-            while (done as u8) < sp.n {
-                let opts: Vec<SpaceId> = g
-                    .spaces()
-                    .filter(|&s| {
-                        sp.allows(s) && factions_in(who).any(|f| g.state.space(s).guerrillas(f, to_active) > 0)
-                    })
-                    .collect();
-                let Some(s) = pick_space(g, sp.by, "Flip a Guerrilla in which space?", opts, sp.up_to)? else {
-                    break;
-                };
-                let ready: Vec<Choice> = factions_in(who)
-                    .filter(|&f| g.state.space(s).guerrillas(f, to_active) > 0)
-                    .map(Choice::Faction)
-                    .collect();
-                let Choice::Faction(f) = g
-                    .ask(sp.by, "Flip a Guerrilla of which Faction?", Some(s), |_, o| {
-                        o.extend(ready)
-                    })
-                    .map_err(stop)?
-                else {
-                    break;
-                };
-                let r = if to_active {
-                    g.state.activate(g.rules, s, f)
-                } else {
-                    g.state.go_underground(g.rules, s, f)
-                };
-                r.map_err(|e| err("flip", e.describe(g.rules)))?;
-                done += 1;
-            }
-            sp.short(g, done);
-            Ok(done)
+            // A Guerrilla of Faction f in s that can flip.
+            let ready = move |g: &Game, s: SpaceId, f: Faction| g.state.space(s).guerrillas(f, to_active) > 0;
+            sp.one_at_a_time(
+                g,
+                "Flip a Guerrilla in which space?",
+                |g, s| factions_in(who).any(|f| ready(g, s, f)),
+                |g, s| {
+                    let ready: Vec<Choice> = factions_in(who)
+                        .filter(|&f| ready(g, s, f))
+                        .map(Choice::Faction)
+                        .collect();
+                    let Choice::Faction(f) = g
+                        .ask(sp.by, "Flip a Guerrilla of which Faction?", Some(s), |_, o| {
+                            o.extend(ready)
+                        })
+                        .map_err(stop)?
+                    else {
+                        return Ok(None);
+                    };
+                    let r = if to_active {
+                        g.state.activate(g.rules, s, f)
+                    } else {
+                        g.state.go_underground(g.rules, s, f)
+                    };
+                    r.map_err(|e| err("flip", e.describe(g.rules)))?;
+                    Ok(Some(1))
+                },
+            )
         })
     })?;
     method(lua, m, api, "place_in", |lua, _, (t,): (Table,)| {
@@ -562,16 +580,12 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                 faction("place_in", &f.get("faction"))?,
                 kind("place_in", &f.get("kind"))?,
             )?;
-            let mut done = 0u32;
-            while (done as u8) < sp.n {
-                let opts: Vec<SpaceId> = g.spaces().filter(|&s| sp.allows(s) && g.room_for(s, ty) > 0).collect();
-                let Some(s) = pick_space(g, sp.by, "Place it in which space?", opts, sp.up_to)? else {
-                    break;
-                };
-                done += place_n(g, s, ty, 1);
-            }
-            sp.short(g, done);
-            Ok(done)
+            sp.one_at_a_time(
+                g,
+                "Place it in which space?",
+                |g, s| g.room_for(s, ty) > 0,
+                |g, s| Ok(Some(place_n(g, s, ty, 1))),
+            )
         })
     })?;
     method(lua, m, api, "remove_pieces", |lua, _, (t,): (Table,)| {
@@ -585,19 +599,12 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             let sp = spread("remove_pieces", &f, x)?;
             let who = factions("remove_pieces", &f.get("faction"))?;
             let k = kinds("remove_pieces", &f.get("kind"))?;
-            let mut done = 0u32;
-            while (done as u8) < sp.n {
-                let opts: Vec<SpaceId> = g
-                    .spaces()
-                    .filter(|&s| sp.allows(s) && super::query::count_in(g, s, who, k, None) > 0)
-                    .collect();
-                let Some(s) = pick_space(g, sp.by, "Remove a piece from which space?", opts, sp.up_to)? else {
-                    break;
-                };
-                done += remove_n(g, sp.by, s, who, k, None, 1, false)?;
-            }
-            sp.short(g, done);
-            Ok(done)
+            sp.one_at_a_time(
+                g,
+                "Remove a piece from which space?",
+                |g, s| super::query::count_in(g, s, who, k, None) > 0,
+                |g, s| Ok(Some(remove_n(g, sp.by, s, who, k, None, 1, false)?)),
+            )
         })
     })?;
     method(lua, m, api, "move_pieces", |lua, _, (t,): (Table,)| {
@@ -636,6 +643,8 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                     .filter(|&s| g.room_for_move(s, t))
                     .collect()
             };
+            // Its own loop rather than `one_at_a_time`: which origins are eligible depends on
+            // the pieces moved so far (`act`), which each move changes.
             let mut done = 0u32;
             while (done as u8) < sp.n {
                 let origins: Vec<SpaceId> = g
