@@ -197,20 +197,7 @@ fn ask_space(
     if best_at_once(name, effect)? {
         return Ok(Some(opts[0]));
     }
-    game(name, |g, _| {
-        let c = g
-            .ask(by, p.clone(), None, |_, o| {
-                o.extend(opts.iter().map(|&s| Choice::Space(s)));
-                if optional {
-                    o.push(Choice::Done);
-                }
-            })
-            .map_err(stop)?;
-        Ok(match c {
-            Choice::Space(s) => Some(s),
-            _ => None,
-        })
-    })
+    game(name, |g, _| super::effect::pick_space(g, by, p.clone(), opts, optional))
 }
 
 fn word_value(lua: &Lua, c: Choice) -> R<Value> {

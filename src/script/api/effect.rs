@@ -6,7 +6,7 @@ use super::{
     Api, Fields, Kinds, R, amount, err, faction, factions, fields, flag, game, how_many, kind, kinds, method,
     piece_type, space, space_list, state, stop,
 };
-use crate::game::decision::{Choice, Op};
+use crate::game::decision::{Choice, Op, Prompt};
 use crate::game::{Action, Exec, Game};
 use crate::kernel::{Faction, PieceKind, PieceType, SpaceId, Support};
 use crate::script::current;
@@ -260,7 +260,7 @@ impl Spread {
         let mut done = 0u32;
         while (done as u8) < self.n {
             let opts: Vec<SpaceId> = g.spaces().filter(|&s| self.allows(s) && eligible(g, s)).collect();
-            let Some(s) = pick_space(g, self.by, prompt, opts, self.up_to)? else {
+            let Some(s) = pick_space(g, self.by, prompt, &opts, self.up_to)? else {
                 break;
             };
             let Some(n) = each(g, s)? else { break };
@@ -272,11 +272,11 @@ impl Spread {
 }
 
 /// Ask `by` for one space among `opts` (with Done when `optional`).
-fn pick_space(
+pub(super) fn pick_space(
     g: &mut Game,
     by: Faction,
-    prompt: &'static str,
-    opts: Vec<SpaceId>,
+    prompt: impl Into<Prompt>,
+    opts: &[SpaceId],
     optional: bool,
 ) -> R<Option<SpaceId>> {
     if opts.is_empty() {
@@ -659,7 +659,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                         })
                     })
                     .collect();
-                let Some(from) = pick_space(g, sp.by, "Move a piece from which space?", origins, sp.up_to)? else {
+                let Some(from) = pick_space(g, sp.by, "Move a piece from which space?", &origins, sp.up_to)? else {
                     break;
                 };
                 let mut opts = Vec::new();
@@ -675,7 +675,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                 else {
                     break;
                 };
-                let Some(to) = pick_space(g, sp.by, "Move it to which space?", to_mask(g, from, ty), false)? else {
+                let Some(to) = pick_space(g, sp.by, "Move it to which space?", &to_mask(g, from, ty), false)? else {
                     break;
                 };
                 g.move_pieces(&mut act, from, to, ty, u, 1).map_err(stop)?;
