@@ -309,6 +309,15 @@ pub struct View<'a> {
 /// Anything that answers requests. Returns the index of the chosen option.
 pub trait Agent {
     fn decide(&mut self, view: &View, request: &Request) -> Result<usize, Stop>;
+
+    /// An agent that answers every question uniformly at random among its options lends
+    /// its dice here. The engine may then judge the options of a costly question (those
+    /// decided by dry runs) one at a time, in the order the dice draw them, and stop at the
+    /// first one allowed, instead of judging them all before asking: the answer has the
+    /// same distribution, uniform among the options allowed (src/game/sample.rs).
+    fn uniform_dice(&mut self) -> Option<&mut Dice> {
+        None
+    }
 }
 
 /// Picks uniformly among the options, from its own seeded dice (so it never disturbs the
@@ -329,6 +338,10 @@ impl Agent for RandomAgent {
             return Err(Stop::Failed(format!("dead end: no option for \"{}\"", request.prompt)));
         }
         Ok(self.dice.below(request.options.len() as u32) as usize)
+    }
+
+    fn uniform_dice(&mut self) -> Option<&mut Dice> {
+        Some(&mut self.dice)
     }
 }
 

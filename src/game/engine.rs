@@ -143,7 +143,7 @@ pub struct Game<'r> {
     /// Follows the game from outside (see `Watcher`); None in playouts.
     pub watcher: Option<Box<dyn Watcher + 'r>>,
     pub(crate) agents: Vec<Box<dyn Agent + 'r>>,
-    request: Request,
+    pub(super) request: Request,
     /// Per-card bookkeeping (2.3.6, Capabilities that limit spaces per card).
     pub(crate) card: CardContext,
     /// Forces still to be placed by Open Deployment before the first card (2.1).
@@ -359,8 +359,35 @@ impl<'r> Game<'r> {
         about: Option<SpaceId>,
         build: impl FnOnce(&Self, &mut Vec<Choice>),
     ) -> Asked {
+        self.ask_judged(f, prompt, about, build, None::<fn(&Self, Choice) -> bool>)
+    }
+
+    /// As `ask`, with the options `build` lists kept only where `judge` allows them.
+    /// `judge` is the costly part (a dry run, say): it runs on an option only when the
+    /// answer needs it (src/game/sample.rs).
+    pub(crate) fn ask_judged(
+        &mut self,
+        f: Faction,
+        prompt: impl Into<Prompt>,
+        about: Option<SpaceId>,
+        build: impl FnOnce(&Self, &mut Vec<Choice>),
+        judge: Option<impl Fn(&Self, Choice) -> bool>,
+    ) -> Asked {
         if self.probing.is_some() {
-            return self.probe_ask(build);
+            return self.probe_ask(|g, o| {
+                let from = o.len();
+                build(g, o);
+                if let Some(judge) = &judge {
+                    let mut i = from;
+                    while i < o.len() {
+                        if judge(g, o[i]) {
+                            i += 1;
+                        } else {
+                            o.remove(i);
+                        }
+                    }
+                }
+            });
         }
         let prompt = prompt.into();
         let mut options = std::mem::take(&mut self.request.options);
@@ -369,6 +396,13 @@ impl<'r> Game<'r> {
         // Under a Guard (4.1) every answer is part of the path a dry run replays; the
         // executing Faction's options are kept only where its Operation can follow.
         let guarded = self.guard.is_some();
+        let guard_judges = self.guard.as_ref().is_some_and(|g| g.judges(f));
+        if options.len() >= 2 && (judge.is_some() != guard_judges) && self.samples_uniformly(f) {
+            return self.ask_sampled(f, &prompt, options, judge.as_ref());
+        }
+        if let Some(judge) = &judge {
+            options.retain(|&c| judge(self, c));
+        }
         if guarded && options.len() >= 2 {
             self.guard_filter(f, &mut options);
         }
@@ -389,12 +423,7 @@ impl<'r> Game<'r> {
             }
             _ => {}
         }
-        if self.check_every_decision {
-            let broken = check_invariants(&self.state, self.rules);
-            if !broken.is_empty() {
-                return Err(Stop::Failed(format!("invariant broken: {}", broken.join("; "))));
-            }
-        }
+        self.check_before_decision()?;
         self.request.faction = f;
         self.request.prompt = prompt.clone();
         self.request.about = about;
@@ -418,12 +447,28 @@ impl<'r> Game<'r> {
                 self.request.options.len()
             )));
         };
+        self.answered(f, choice);
+        Ok(choice)
+    }
+
+    /// With `check_invariants` on, every invariant before each decision.
+    pub(crate) fn check_before_decision(&self) -> Result<(), Stop> {
+        if self.check_every_decision {
+            let broken = check_invariants(&self.state, self.rules);
+            if !broken.is_empty() {
+                return Err(Stop::Failed(format!("invariant broken: {}", broken.join("; "))));
+            }
+        }
+        Ok(())
+    }
+
+    /// Note `f`'s answer to a question with two options or more.
+    pub(crate) fn answered(&mut self, f: Faction, choice: Choice) {
         self.answers.push((f, choice));
         self.stats.decisions += 1;
-        if guarded {
+        if self.guard.is_some() {
             self.guard_record(choice);
         }
-        Ok(choice)
     }
 
     /// Ask for a number in `lo..=hi` (answered at once when lo == hi).

@@ -16,6 +16,7 @@ mod negotiation;
 pub mod ops;
 pub mod playout;
 mod propaganda;
+mod sample;
 pub mod sequence;
 mod turn;
 

@@ -116,8 +116,19 @@ impl<'r> Game<'r> {
                 )?;
                 self.card.discord = Some(yes);
             }
+            // Each Operation is offered if it is possible (4.1: with its Special Activity
+            // first, perhaps), judged by dry runs only as the answer needs.
+            let possible = |g: &Self, c: Choice| {
+                let Choice::Op(op) = c else { return true };
+                let mut act = Action::new(f, op);
+                if limited {
+                    act = act.limited();
+                }
+                act.by_event = non_player;
+                g.op_possible(&act)
+            };
             let c = self.doing(Doing::Choosing, |g| {
-                g.ask(f, "Execute the Event or an Operation, or Pass?", None, |g, o| {
+                let build = |g: &Self, o: &mut Vec<Choice>| {
                     o.push(Choice::Pass);
                     // 5.2: either side of a dual-use Event; a card without a script offers none.
                     if m.event && g.event_scripted(number) {
@@ -126,17 +137,15 @@ impl<'r> Game<'r> {
                             o.push(Choice::Event(Side::Shaded));
                         }
                     }
-                    for &op in Op::of(f) {
-                        let mut act = Action::new(f, op);
-                        if limited {
-                            act = act.limited();
-                        }
-                        act.by_event = non_player;
-                        if g.op_possible(&act) {
-                            o.push(Choice::Op(op));
-                        }
-                    }
-                })
+                    o.extend(Op::of(f).iter().map(|&op| Choice::Op(op)));
+                };
+                g.ask_judged(
+                    f,
+                    "Execute the Event or an Operation, or Pass?",
+                    None,
+                    build,
+                    Some(possible),
+                )
             })?;
             // 2.2 RECORD STEPS: the cylinder goes to the box of what was chosen.
             let placed = |done: Executed| match first {

@@ -84,6 +84,13 @@ pub(crate) struct Guard {
     ways: Vec<(Choice, Vec<Choice>)>,
 }
 
+impl Guard {
+    /// Whose options the Guard judges: the executing Faction's.
+    pub(crate) fn judges(&self, f: Faction) -> bool {
+        self.faction == f
+    }
+}
+
 /// The ways found from one position, kept while it does not change: the menu of
 /// Operations, the Operation's first question and the start of its Special Activity ask
 /// the same searches in a row.
@@ -445,61 +452,78 @@ impl<'r> Game<'r> {
     /// Operation a first space. `options` has two or more. The option on the way already
     /// known stays without a search, so at least one always does.
     pub(crate) fn guard_filter(&mut self, f: Faction, options: &mut Vec<Choice>) {
-        let Some(mut guard) = self.guard.take() else {
+        let Some(on_way) = self.guard_prepare(f) else {
             return;
         };
-        if f == guard.faction {
-            self.with_prober(|prober| {
-                let n = guard.path.len();
-                if !guard.witness.starts_with(&guard.path) {
-                    // Another Faction's answer left the known way: find another.
-                    guard.witness = prober
-                        .find_way(
-                            &guard.start,
-                            guard.card,
-                            &guard.act,
-                            guard.special,
-                            &guard.path,
-                            FIRST_RUNS,
-                        )
-                        .unwrap_or_default();
-                }
-                let on_way = guard
-                    .witness
-                    .get(n)
-                    .copied()
-                    .filter(|_| guard.witness.starts_with(&guard.path));
-                let mut prefix = guard.path.clone();
-                let mut ways = Vec::new();
-                prober.set_hint(&guard.witness);
-                options.retain(|&c| {
-                    if Some(c) == on_way {
-                        return true;
-                    }
-                    prefix.push(c);
-                    let way = prober.find_way(
+        options.retain(|&c| self.guard_admits(c, on_way));
+    }
+
+    /// Under a Guard on `f`'s activity, make ready to judge `f`'s options: when another
+    /// Faction's answer left the known way, find another. Some(the option on the known
+    /// way, if any); None when no Guard judges `f`'s options.
+    pub(crate) fn guard_prepare(&mut self, f: Faction) -> Option<Option<Choice>> {
+        let mut guard = self.guard.take()?;
+        if !guard.judges(f) {
+            self.guard = Some(guard);
+            return None;
+        }
+        if !guard.witness.starts_with(&guard.path) {
+            guard.witness = self
+                .with_prober(|prober| {
+                    prober.find_way(
                         &guard.start,
                         guard.card,
                         &guard.act,
                         guard.special,
-                        &prefix,
-                        OPTION_RUNS,
-                    );
-                    prefix.pop();
-                    match way {
-                        Some(w) => {
-                            prober.set_hint(&w);
-                            ways.push((c, w));
-                            true
-                        }
-                        None => false,
-                    }
-                });
-                prober.set_hint(&[]);
-                guard.ways = ways;
-            });
+                        &guard.path,
+                        FIRST_RUNS,
+                    )
+                })
+                .unwrap_or_default();
+        }
+        let on_way = guard
+            .witness
+            .get(guard.path.len())
+            .copied()
+            .filter(|_| guard.witness.starts_with(&guard.path));
+        guard.ways.clear();
+        self.guard = Some(guard);
+        Some(on_way)
+    }
+
+    /// Under a Guard (after `guard_prepare`), may the executing Faction answer `c`: does
+    /// some way on from it still let the Operation follow? The option on the known way
+    /// does. Every option is searched alike, the known way's answers tried first, so the
+    /// verdict depends on the position and the path alone, not on which options were
+    /// judged before (an agent that draws its answer judges only some: `Agent::uniform_dice`).
+    pub(crate) fn guard_admits(&mut self, c: Choice, on_way: Option<Choice>) -> bool {
+        if Some(c) == on_way {
+            return true;
+        }
+        let Some(mut guard) = self.guard.take() else {
+            return true;
+        };
+        guard.path.push(c);
+        let way = self.with_prober(|prober| {
+            prober.set_hint(&guard.witness);
+            let way = prober.find_way(
+                &guard.start,
+                guard.card,
+                &guard.act,
+                guard.special,
+                &guard.path,
+                OPTION_RUNS,
+            );
+            prober.set_hint(&[]);
+            way
+        });
+        guard.path.pop();
+        let admitted = way.is_some();
+        if let Some(w) = way {
+            guard.ways.push((c, w));
         }
         self.guard = Some(guard);
+        admitted
     }
 
     /// Under a Guard, note the answer to a question (and the way known to go on from it).

@@ -19,7 +19,8 @@ use crate::script::words::{Arg, Out, Word};
 use mlua::{Function, IntoLua, Lua, Table, Value};
 use std::rc::Rc;
 
-/// Tries of `effect` for one candidate, and for one question, before settling.
+/// Tries of `effect` for one candidate, and for one question, before settling: a question
+/// with more than 10 candidates gives each an equal share of the 512.
 const TRIES_PER_CANDIDATE: usize = 48;
 const TRIES_PER_QUESTION: usize = 512;
 
@@ -82,7 +83,11 @@ fn most_done_now(name: &'static str, values: &[Value], effect: &Function, first_
         })
     };
     let mut outcomes = Vec::with_capacity(values.len());
-    let mut tries = 0usize;
+    // Each candidate gets the same share of the question's tries, so its outcome depends
+    // on the position and the candidate alone, not on the candidates tried before it: an
+    // agent that judges one candidate (`Agent::uniform_dice`) sees the verdict the whole
+    // list would give.
+    let per_candidate = (TRIES_PER_QUESTION / values.len().max(1)).clamp(1, TRIES_PER_CANDIDATE);
     for v in values {
         explorer.borrow_mut().reset();
         let mut best = Outcome::NONE;
@@ -119,11 +124,9 @@ fn most_done_now(name: &'static str, values: &[Value], effect: &Function, first_
                     }
                 }
             }
-            tries += 1;
             mine += 1;
             let perfect = best.changed && best.short == 0;
-            if perfect || mine >= TRIES_PER_CANDIDATE || tries >= TRIES_PER_QUESTION || !explorer.borrow_mut().advance()
-            {
+            if perfect || mine >= per_candidate || !explorer.borrow_mut().advance() {
                 break;
             }
         }

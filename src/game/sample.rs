@@ -1,0 +1,207 @@
+//! Options judged one at a time, for an agent that draws its answer.
+//!
+//! Some questions cost far more to list than to ask: whether an Operation may be offered
+//! (4.1, its Special Activity first), or an answer during a Special Activity that runs
+//! before its Operation (the Guard), is decided by dry runs. A person or a Non-player
+//! needs every option judged before choosing. An agent that picks uniformly at random
+//! among the options allowed (`Agent::uniform_dice`, the random playouts of `abyss
+//! validate` and the benchmarks) does not: drawing among all the options listed, judging
+//! only the one drawn and drawing again among the rest when it is not allowed, gives each
+//! allowed option the same chance as drawing among the allowed ones.
+//!
+//! The game stays the one the whole list would give. Each verdict depends on the position
+//! and the option alone, not on which options were judged before it. A question with a
+//! single option allowed is still answered by the engine and not recorded: once one
+//! option is drawn, the others are judged until a second one is allowed. So the answers
+//! replay, option lists judged in full, to the same game (`verify_playout`).
+
+use super::decision::{Choice, Prompt, Stop};
+use super::engine::{Asked, Game};
+use crate::kernel::Faction;
+
+/// What drawing among options judged one at a time found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Drawn {
+    /// No option is allowed.
+    Nothing,
+    /// The only option allowed (answered by the engine, not recorded).
+    Only(usize),
+    /// The option drawn, one of two or more allowed (a decision, recorded).
+    OneOf(usize),
+}
+
+/// Draw uniformly among options `0..n`, each judged by `allowed` only when drawn
+/// (`roll(k)` is uniform in `0..k`); then judge the others until one more is allowed, to
+/// tell a decision from a question with a single option.
+pub(crate) fn draw<C>(
+    cx: &mut C,
+    n: usize,
+    mut roll: impl FnMut(&mut C, u32) -> u32,
+    mut allowed: impl FnMut(&mut C, usize) -> bool,
+) -> Drawn {
+    let mut left: Vec<usize> = (0..n).collect();
+    let drawn = loop {
+        if left.is_empty() {
+            return Drawn::Nothing;
+        }
+        let k = roll(cx, left.len() as u32) as usize;
+        let i = left.swap_remove(k);
+        if allowed(cx, i) {
+            break i;
+        }
+    };
+    left.sort_unstable();
+    for j in left {
+        if allowed(cx, j) {
+            return Drawn::OneOf(drawn);
+        }
+    }
+    Drawn::Only(drawn)
+}
+
+impl<'r> Game<'r> {
+    /// Does Faction `f`'s agent draw its answers uniformly (`Agent::uniform_dice`)?
+    pub(crate) fn samples_uniformly(&mut self, f: Faction) -> bool {
+        self.agents[f.index()].uniform_dice().is_some()
+    }
+
+    /// Draw with `f`'s agent's dice among options `0..n`, each judged by `allowed` (see
+    /// `draw`).
+    pub(crate) fn draw_allowed(
+        &mut self,
+        f: Faction,
+        n: usize,
+        allowed: impl FnMut(&mut Self, usize) -> bool,
+    ) -> Drawn {
+        let roll = |g: &mut Self, k: u32| {
+            g.agents[f.index()]
+                .uniform_dice()
+                .expect("draw_allowed with an agent that draws")
+                .below(k)
+        };
+        draw(self, n, roll, allowed)
+    }
+
+    /// `ask_judged` for an agent that draws: the options judged by `judge` or by the Guard
+    /// one at a time (see the module).
+    pub(crate) fn ask_sampled(
+        &mut self,
+        f: Faction,
+        prompt: &Prompt,
+        options: Vec<Choice>,
+        judge: Option<&impl Fn(&Self, Choice) -> bool>,
+    ) -> Asked {
+        let on_way = self.guard_prepare(f);
+        let drawn = self.draw_allowed(f, options.len(), |g, i| {
+            let c = options[i];
+            judge.is_none_or(|judge| judge(g, c)) && on_way.is_none_or(|on_way| g.guard_admits(c, on_way))
+        });
+        let choice = match drawn {
+            Drawn::Nothing => {
+                return Err(Stop::Failed(format!(
+                    "dead end: {} has no option for \"{prompt}\"",
+                    f.name()
+                )));
+            }
+            Drawn::Only(i) => {
+                let c = options[i];
+                if self.guard.is_some() {
+                    self.guard_record(c);
+                }
+                c
+            }
+            Drawn::OneOf(i) => {
+                let c = options[i];
+                self.check_before_decision()?;
+                self.answered(f, c);
+                c
+            }
+        };
+        self.request.options = options;
+        Ok(choice)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::Dice;
+
+    /// Draw with seeded dice among `n` options, `allowed` the ones allowed; also the
+    /// options judged.
+    fn drawn(dice: &mut Dice, n: usize, allowed: &[usize]) -> (Drawn, Vec<usize>) {
+        let mut judged = Vec::new();
+        let mut cx = (dice, &mut judged);
+        let d = draw(
+            &mut cx,
+            n,
+            |cx, k| cx.0.below(k),
+            |cx, i| {
+                cx.1.push(i);
+                allowed.contains(&i)
+            },
+        );
+        (d, judged)
+    }
+
+    #[test]
+    fn each_allowed_option_is_drawn_alike_and_no_other() {
+        let mut dice = Dice::new(5);
+        let allowed = [1, 3, 4];
+        let mut times = [0u32; 6];
+        for _ in 0..30_000 {
+            match drawn(&mut dice, 6, &allowed).0 {
+                Drawn::OneOf(i) => times[i] += 1,
+                d => panic!("three allowed, drawn {d:?}"),
+            }
+        }
+        assert_eq!([times[0], times[2], times[5]], [0, 0, 0]);
+        for i in allowed {
+            // 10,000 expected; the bound is more than 5 standard deviations (~82).
+            assert!(
+                (9_550..=10_450).contains(&times[i]),
+                "option {i} drawn {} times",
+                times[i]
+            );
+        }
+    }
+
+    #[test]
+    fn one_allowed_is_not_a_decision_and_none_is_a_dead_end() {
+        let mut dice = Dice::new(1);
+        for _ in 0..50 {
+            let (d, judged) = drawn(&mut dice, 5, &[2]);
+            assert_eq!(d, Drawn::Only(2));
+            // To know it is the only one, every option was judged, each once.
+            let mut j = judged.clone();
+            j.sort_unstable();
+            assert_eq!(j, [0, 1, 2, 3, 4]);
+        }
+        assert_eq!(drawn(&mut dice, 4, &[]).0, Drawn::Nothing);
+        assert_eq!(drawn(&mut dice, 0, &[]).0, Drawn::Nothing);
+    }
+
+    #[test]
+    fn with_every_option_allowed_two_are_judged() {
+        let mut dice = Dice::new(3);
+        for _ in 0..50 {
+            let (d, judged) = drawn(&mut dice, 7, &[0, 1, 2, 3, 4, 5, 6]);
+            assert!(matches!(d, Drawn::OneOf(i) if i == judged[0]));
+            assert_eq!(judged.len(), 2);
+        }
+    }
+
+    #[test]
+    fn games_drawn_option_by_option_replay_with_every_list_judged_in_full() {
+        // The random agents draw (options judged one at a time); the replay's agents
+        // answer from the record, so each list is judged in full: the same game, the
+        // same decisions counted.
+        let files = crate::content::ContentFiles::embedded();
+        let (rules, _, setup) = crate::cli::position(&files, "standard", 1).unwrap();
+        for seed in 1..=4 {
+            let (live, game) = crate::game::playout::checked_playout(&rules, &setup, seed);
+            assert!(live.is_ok(), "seed {seed}: {live:?}");
+            assert!(game.stats.decisions > 100, "seed {seed}");
+        }
+    }
+}
