@@ -310,25 +310,37 @@ pub struct View<'a> {
 pub trait Agent {
     fn decide(&mut self, view: &View, request: &Request) -> Result<usize, Stop>;
 
-    /// An agent that answers every question uniformly at random among its options lends
-    /// its dice here. The engine may then judge the options of a costly question (those
-    /// decided by dry runs) one at a time, in the order the dice draw them, and stop at the
-    /// first one allowed, instead of judging them all before asking: the answer has the
-    /// same distribution, uniform among the options allowed (src/game/sample.rs).
-    fn uniform_dice(&mut self) -> Option<&mut Dice> {
+    /// An agent that answers every question uniformly at random among its options says
+    /// so by giving here the dice of its next decision. The engine may then judge the
+    /// options of a costly question (those decided by dry runs) one at a time, in the
+    /// order these dice draw them, and stop at the first one allowed, instead of judging
+    /// them all before asking: the answer has the same distribution, uniform among the
+    /// options allowed (src/game/sample.rs). `drew` tells the agent a decision was drawn.
+    fn draw_dice(&mut self) -> Option<Dice> {
         None
     }
+
+    /// A decision was drawn with the dice of `draw_dice`.
+    fn drew(&mut self) {}
 }
 
 /// Picks uniformly among the options, from its own seeded dice (so it never disturbs the
-/// game's dice stream, and the same seed gives the same answers).
+/// game's dice stream, and the same seed gives the same answers). Each decision rolls dice
+/// of its own, seeded by the agent's seed and the decision's number: asked only its
+/// decisions (as a replay asks it), the agent stays in step with a game where some were
+/// drawn (`draw_dice`), whatever each draw rolled.
 pub struct RandomAgent {
-    dice: Dice,
+    seed: u64,
+    decisions: u64,
 }
 
 impl RandomAgent {
     pub fn new(seed: u64) -> RandomAgent {
-        RandomAgent { dice: Dice::new(seed) }
+        RandomAgent { seed, decisions: 0 }
+    }
+
+    fn dice(&self) -> Dice {
+        Dice::new(self.seed ^ self.decisions.wrapping_mul(0x9E37_79B9_7F4A_7C15))
     }
 }
 
@@ -337,11 +349,17 @@ impl Agent for RandomAgent {
         if request.options.is_empty() {
             return Err(Stop::Failed(format!("dead end: no option for \"{}\"", request.prompt)));
         }
-        Ok(self.dice.below(request.options.len() as u32) as usize)
+        let mut dice = self.dice();
+        self.decisions += 1;
+        Ok(dice.below(request.options.len() as u32) as usize)
     }
 
-    fn uniform_dice(&mut self) -> Option<&mut Dice> {
-        Some(&mut self.dice)
+    fn draw_dice(&mut self) -> Option<Dice> {
+        Some(self.dice())
+    }
+
+    fn drew(&mut self) {
+        self.decisions += 1;
     }
 }
 

@@ -397,8 +397,11 @@ impl<'r> Game<'r> {
         // executing Faction's options are kept only where its Operation can follow.
         let guarded = self.guard.is_some();
         let guard_judges = self.guard.as_ref().is_some_and(|g| g.judges(f));
-        if options.len() >= 2 && (judge.is_some() != guard_judges) && self.samples_uniformly(f) {
-            return self.ask_sampled(f, &prompt, options, judge.as_ref());
+        if options.len() >= 2
+            && (judge.is_some() != guard_judges)
+            && let Some(dice) = self.agents[f.index()].draw_dice()
+        {
+            return self.ask_sampled(f, &prompt, dice, options, judge.as_ref());
         }
         if let Some(judge) = &judge {
             options.retain(|&c| judge(self, c));

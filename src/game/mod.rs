@@ -21,6 +21,7 @@ pub mod sequence;
 mod turn;
 
 pub use decision::{Agent, Choice, Doing, Op, Prompt, RandomAgent, Request, Special, Step, Stop, View};
+pub(crate) use dryrun::Explorer;
 pub use engine::{Checkpoints, Game, Moment, Outcome, Phase, Stats, Watcher};
 pub use events::{EventScripts, Exec, RunError, ScriptError, install_scripts};
 pub use grant::Grant;

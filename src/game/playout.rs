@@ -169,6 +169,23 @@ impl Agent for ReplayAgent<'_> {
             }
         }
     }
+
+    /// While recorded answers remain, the record answers every question (its option
+    /// lists judged in full); after, the live agent draws if it does.
+    fn draw_dice(&mut self) -> Option<crate::kernel::Dice> {
+        let s = self.state.borrow();
+        if s.used < s.answers.len() {
+            return None;
+        }
+        drop(s);
+        self.live.as_mut()?.draw_dice()
+    }
+
+    fn drew(&mut self) {
+        if let Some(live) = &mut self.live {
+            live.drew();
+        }
+    }
 }
 
 /// A set-up with the game's dice seeded afresh (one set-up serves many games).

@@ -4,7 +4,7 @@
 //! (4.1, its Special Activity first), or an answer during a Special Activity that runs
 //! before its Operation (the Guard), is decided by dry runs. A person or a Non-player
 //! needs every option judged before choosing. An agent that picks uniformly at random
-//! among the options allowed (`Agent::uniform_dice`, the random playouts of `abyss
+//! among the options allowed (`Agent::draw_dice`, the random playouts of `abyss
 //! validate` and the benchmarks) does not: drawing among all the options listed, judging
 //! only the one drawn and drawing again among the rest when it is not allowed, gives each
 //! allowed option the same chance as drawing among the allowed ones.
@@ -17,7 +17,7 @@
 
 use super::decision::{Choice, Prompt, Stop};
 use super::engine::{Asked, Game};
-use crate::kernel::Faction;
+use crate::kernel::{Dice, Faction};
 
 /// What drawing among options judged one at a time found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,26 +60,28 @@ pub(crate) fn draw<C>(
 }
 
 impl<'r> Game<'r> {
-    /// Does Faction `f`'s agent draw its answers uniformly (`Agent::uniform_dice`)?
-    pub(crate) fn samples_uniformly(&mut self, f: Faction) -> bool {
-        self.agents[f.index()].uniform_dice().is_some()
-    }
-
-    /// Draw with `f`'s agent's dice among options `0..n`, each judged by `allowed` (see
-    /// `draw`).
+    /// Draw with `dice` among options `0..n`, each judged by `allowed` (see `draw`).
     pub(crate) fn draw_allowed(
         &mut self,
-        f: Faction,
+        mut dice: Dice,
         n: usize,
-        allowed: impl FnMut(&mut Self, usize) -> bool,
+        mut allowed: impl FnMut(&mut Self, usize) -> bool,
     ) -> Drawn {
-        let roll = |g: &mut Self, k: u32| {
-            g.agents[f.index()]
-                .uniform_dice()
-                .expect("draw_allowed with an agent that draws")
-                .below(k)
-        };
-        draw(self, n, roll, allowed)
+        let mut cx = (self, &mut dice);
+        draw(&mut cx, n, |cx, k| cx.1.below(k), |cx, i| allowed(cx.0, i))
+    }
+
+    /// Note `f`'s answer `c`, drawn outside `ask`: a decision (two options or more were
+    /// allowed) is recorded as `ask` records it; a question with a single option is not.
+    pub(crate) fn answer_drawn(&mut self, f: Faction, c: Choice, decision: bool) -> Result<(), Stop> {
+        if decision {
+            self.check_before_decision()?;
+            self.answered(f, c);
+            self.agents[f.index()].drew();
+        } else if self.guard.is_some() {
+            self.guard_record(c);
+        }
+        Ok(())
     }
 
     /// `ask_judged` for an agent that draws: the options judged by `judge` or by the Guard
@@ -88,44 +90,35 @@ impl<'r> Game<'r> {
         &mut self,
         f: Faction,
         prompt: &Prompt,
+        dice: Dice,
         options: Vec<Choice>,
         judge: Option<&impl Fn(&Self, Choice) -> bool>,
     ) -> Asked {
         let on_way = self.guard_prepare(f);
-        let drawn = self.draw_allowed(f, options.len(), |g, i| {
+        let drawn = self.draw_allowed(dice, options.len(), |g, i| {
             let c = options[i];
             judge.is_none_or(|judge| judge(g, c)) && on_way.is_none_or(|on_way| g.guard_admits(c, on_way))
         });
-        let choice = match drawn {
+        self.request.options = options;
+        let (i, decision) = match drawn {
             Drawn::Nothing => {
                 return Err(Stop::Failed(format!(
                     "dead end: {} has no option for \"{prompt}\"",
                     f.name()
                 )));
             }
-            Drawn::Only(i) => {
-                let c = options[i];
-                if self.guard.is_some() {
-                    self.guard_record(c);
-                }
-                c
-            }
-            Drawn::OneOf(i) => {
-                let c = options[i];
-                self.check_before_decision()?;
-                self.answered(f, c);
-                c
-            }
+            Drawn::Only(i) => (i, false),
+            Drawn::OneOf(i) => (i, true),
         };
-        self.request.options = options;
-        Ok(choice)
+        let c = self.request.options[i];
+        self.answer_drawn(f, c, decision)?;
+        Ok(c)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kernel::Dice;
 
     /// Draw with seeded dice among `n` options, `allowed` the ones allowed; also the
     /// options judged.

@@ -495,7 +495,7 @@ impl<'r> Game<'r> {
     /// some way on from it still let the Operation follow? The option on the known way
     /// does. Every option is searched alike, the known way's answers tried first, so the
     /// verdict depends on the position and the path alone, not on which options were
-    /// judged before (an agent that draws its answer judges only some: `Agent::uniform_dice`).
+    /// judged before (an agent that draws its answer judges only some: `Agent::draw_dice`).
     pub(crate) fn guard_admits(&mut self, c: Choice, on_way: Option<Choice>) -> bool {
         if Some(c) == on_way {
             return true;

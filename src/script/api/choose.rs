@@ -36,6 +36,10 @@ impl Outcome {
         changed: false,
         short: u32::MAX,
     };
+    /// Something happened and nothing was left undone.
+    fn perfect(self) -> bool {
+        self.changed && self.short == 0
+    }
     fn better_than(self, o: Outcome) -> bool {
         (self.changed && !o.changed) || (self.changed == o.changed && self.short < o.short)
     }
@@ -47,7 +51,14 @@ impl Outcome {
 /// text left undone with any of them counts as left undone (a dry run within another's
 /// `effect`: "shift 1 adjacent Department" with none that can shift leaves the shift
 /// undone; "remove all" from none is done).
-fn most_done(lua: &Lua, name: &'static str, values: &[Value], effect: &Function, required: bool) -> R<Vec<usize>> {
+fn most_done(
+    lua: &Lua,
+    name: &'static str,
+    values: &[Value],
+    effect: &Function,
+    required: bool,
+    known: &mut [Option<Outcome>],
+) -> R<Vec<usize>> {
     // Inside a dry run (a question within another's `effect`), this question is judged in
     // a dry run of its own, as it will be when asked: the outer try then follows only the
     // answers 5.1.3 allows, and finds the full text within its budget of tries (an outer
@@ -58,7 +69,7 @@ fn most_done(lua: &Lua, name: &'static str, values: &[Value], effect: &Function,
     // Nested in a dry run, the first of the best is all that will be used (`best_at_once`):
     // the first candidate that carries out all the text is that one.
     let first_perfect = game(name, |g, _| Ok(g.in_dry_run()))?;
-    let kept = most_done_now(name, values, effect, first_perfect);
+    let kept = most_done_now(name, values, effect, first_perfect, known);
     current::fall_short(outer_short);
     current::did(outer_did);
     let kept = match kept {
@@ -74,45 +85,60 @@ fn most_done(lua: &Lua, name: &'static str, values: &[Value], effect: &Function,
     kept
 }
 
-fn most_done_now(name: &'static str, values: &[Value], effect: &Function, first_perfect: bool) -> R<(Vec<usize>, u32)> {
-    let explorer = game(name, |g, _| Ok(g.dry_begin()))?;
-    let end = || {
-        game(name, |g, _| {
+/// Judges candidates by dry run, one at a time, within one dry run of the whole question.
+struct Judge<'a> {
+    name: &'static str,
+    values: &'a [Value],
+    effect: &'a Function,
+    explorer: Rc<std::cell::RefCell<crate::game::Explorer>>,
+    per_candidate: usize,
+}
+
+impl<'a> Judge<'a> {
+    fn begin(name: &'static str, values: &'a [Value], effect: &'a Function) -> R<Judge<'a>> {
+        let explorer = game(name, |g, _| Ok(g.dry_begin()))?;
+        // Each candidate gets the same share of the question's tries, so its outcome
+        // depends on the position and the candidate alone, not on the candidates tried
+        // before it: an agent that draws (`Agent::draw_dice`) judges only some.
+        let per_candidate = (TRIES_PER_QUESTION / values.len().max(1)).clamp(1, TRIES_PER_CANDIDATE);
+        Ok(Judge {
+            name,
+            values,
+            effect,
+            explorer,
+            per_candidate,
+        })
+    }
+
+    fn end(self) -> R<()> {
+        game(self.name, |g, _| {
             g.dry_end();
             Ok(())
         })
-    };
-    let mut outcomes = Vec::with_capacity(values.len());
-    // Each candidate gets the same share of the question's tries, so its outcome depends
-    // on the position and the candidate alone, not on the candidates tried before it: an
-    // agent that judges one candidate (`Agent::uniform_dice`) sees the verdict the whole
-    // list would give.
-    let per_candidate = (TRIES_PER_QUESTION / values.len().max(1)).clamp(1, TRIES_PER_CANDIDATE);
-    for v in values {
-        explorer.borrow_mut().reset();
+    }
+
+    /// How well the text does with candidate `i`, at its best within its tries.
+    fn outcome(&self, i: usize) -> R<Outcome> {
+        let name = self.name;
+        let v = &self.values[i];
+        self.explorer.borrow_mut().reset();
         let mut best = Outcome::NONE;
         let mut mine = 0usize;
         loop {
             game(name, |g, _| {
                 g.dry_rewind();
                 Ok(())
-            })
-            .inspect_err(|_| {
-                let _ = end();
             })?;
             current::take_shortfall();
             current::take_did();
-            let result = effect.call::<()>(v.clone());
+            let result = self.effect.call::<()>(v.clone());
             let short = current::take_shortfall();
             let did = current::take_did();
             let stopped = current::take_stop();
             match (result, stopped) {
                 // A dead end on this path of answers: it does not count.
                 (_, Some(_)) => {}
-                (Err(e), None) => {
-                    let _ = end();
-                    return Err(e);
-                }
+                (Err(e), None) => return Err(e),
                 (Ok(()), None) => {
                     // A primitive that did something says so. A text that fell short with
                     // nothing done changed nothing; a text with nothing to do (vacuous
@@ -125,22 +151,154 @@ fn most_done_now(name: &'static str, values: &[Value], effect: &Function, first_
                 }
             }
             mine += 1;
-            let perfect = best.changed && best.short == 0;
-            if perfect || mine >= per_candidate || !explorer.borrow_mut().advance() {
+            if best.perfect() || mine >= self.per_candidate || !self.explorer.borrow_mut().advance() {
+                return Ok(best);
+            }
+        }
+    }
+
+    /// `outcome`, judged once.
+    fn known(&self, known: &mut [Option<Outcome>], i: usize) -> R<Outcome> {
+        if let Some(o) = known[i] {
+            return Ok(o);
+        }
+        let o = self.outcome(i)?;
+        known[i] = Some(o);
+        Ok(o)
+    }
+}
+
+/// End the judge's dry run, whatever `r` is.
+fn ending<T>(judge: Judge, r: R<T>) -> R<T> {
+    match r {
+        Ok(x) => judge.end().map(|_| x),
+        Err(e) => {
+            let _ = judge.end();
+            Err(e)
+        }
+    }
+}
+
+fn most_done_now(
+    name: &'static str,
+    values: &[Value],
+    effect: &Function,
+    first_perfect: bool,
+    known: &mut [Option<Outcome>],
+) -> R<(Vec<usize>, u32)> {
+    let judge = Judge::begin(name, values, effect)?;
+    let mut judged = 0;
+    let r = (|| {
+        for i in 0..values.len() {
+            let o = judge.known(known, i)?;
+            judged = i + 1;
+            if first_perfect && o.perfect() {
                 break;
             }
         }
-        outcomes.push(best);
-        if first_perfect && best.changed && best.short == 0 {
-            break;
-        }
-    }
-    end()?;
+        Ok(())
+    })();
+    ending(judge, r)?;
+    let outcomes: Vec<Outcome> = known[..judged].iter().map(|o| o.unwrap_or(Outcome::NONE)).collect();
     let least = outcomes.iter().map(|o| o.short).min().unwrap_or(1);
     let Some(top) = outcomes.iter().copied().filter(|o| o.changed).min_by_key(|o| o.short) else {
         return Ok((vec![], least));
     };
     Ok(((0..outcomes.len()).filter(|&i| outcomes[i] == top).collect(), 0))
+}
+
+/// How a question with an `effect` is settled (5.1.3).
+enum Settled<T> {
+    /// Ask among these candidates (Done too when optional); none: nothing is asked.
+    Ask(Vec<T>),
+    /// Drawn and noted as the answer, for an agent that draws: the candidate, or None
+    /// for Done.
+    Drawn(Option<T>),
+}
+
+/// 5.1.3 for `by`'s question among `items` (passed to `effect` as `values`): the
+/// candidates where the most of the text is carried out, to ask among as usual. For an
+/// agent that draws (`Agent::draw_dice`) the candidates are judged one at a time as
+/// the draw needs (src/game/sample.rs): when some candidate carries out all the text,
+/// those are the ones offered, so the first drawn that does is the answer (Done, when
+/// `optional`, once one is known to); otherwise every candidate is judged as usual.
+#[allow(clippy::too_many_arguments)]
+fn settle<T: Copy>(
+    lua: &Lua,
+    name: &'static str,
+    by: Faction,
+    items: &[T],
+    values: &[Value],
+    effect: &Function,
+    required: bool,
+    optional: bool,
+    choice: impl Fn(T) -> Choice,
+) -> R<Settled<T>> {
+    let mut known = vec![None; values.len()];
+    let n = values.len();
+    let dice = if n + usize::from(optional) >= 2 {
+        game(name, |g, _| {
+            Ok(if g.in_dry_run() {
+                None
+            } else {
+                g.agents[by.index()].draw_dice()
+            })
+        })?
+    } else {
+        None
+    };
+    if let Some(mut dice) = dice {
+        // As in `most_done`, the counts of the text around are set aside meanwhile.
+        let outer = (current::take_shortfall(), current::take_did());
+        let r = Judge::begin(name, values, effect).and_then(|judge| {
+            let r = draw_perfect(n, optional, &mut dice, |i| Ok(judge.known(&mut known, i)?.perfect()));
+            ending(judge, r)
+        });
+        current::fall_short(outer.0);
+        current::did(outer.1);
+        if let Some((pick, decision)) = r? {
+            let c = pick.map_or(Choice::Done, |i| choice(items[i]));
+            game(name, |g, _| g.answer_drawn(by, c, decision).map_err(stop))?;
+            return Ok(Settled::Drawn(pick.map(|i| items[i])));
+        }
+    }
+    let keep = most_done(lua, name, values, effect, required, &mut known)?;
+    Ok(Settled::Ask(keep.into_iter().map(|i| items[i]).collect()))
+}
+
+/// Does one of the candidates in `left` (Done, index `n`, aside) carry out all the text?
+fn any_perfect(n: usize, left: &mut [usize], perfect: &mut impl FnMut(usize) -> R<bool>) -> R<bool> {
+    left.sort_unstable();
+    for &j in left.iter().filter(|&&j| j < n) {
+        if perfect(j)? {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// Draw among the `n` candidates (and Done, index `n`, when `optional`) those that carry
+/// out all the text (`perfect`, judged as drawn). Some((the pick, None for Done; whether
+/// two options or more were allowed)), or None when no candidate carries out all the text.
+fn draw_perfect(
+    n: usize,
+    optional: bool,
+    dice: &mut crate::kernel::Dice,
+    mut perfect: impl FnMut(usize) -> R<bool>,
+) -> R<Option<(Option<usize>, bool)>> {
+    let mut left: Vec<usize> = (0..n + usize::from(optional)).collect();
+    while !left.is_empty() {
+        let i = left.swap_remove(dice.below(left.len() as u32) as usize);
+        if i == n {
+            // Done is offered with the candidates that carry out the text, if any.
+            return Ok(any_perfect(n, &mut left, &mut perfect)?.then_some((None, true)));
+        }
+        if perfect(i)? {
+            let decision = optional || any_perfect(n, &mut left, &mut perfect)?;
+            return Ok(Some((Some(i), decision)));
+        }
+    }
+    Ok(None)
 }
 
 /// In a dry run, count `n` parts of the text not carried out.
@@ -162,19 +320,24 @@ fn effect_of(name: &str, f: &Fields) -> R<Option<Function>> {
     }
 }
 
-/// The spaces of `from` that `effect` (if any) lets carry out the most (5.1.3).
+/// The spaces of `from` that `effect` (if any) lets carry out the most (5.1.3), to ask
+/// `by` among, or `by`'s answer drawn among them (see `settle`).
+#[allow(clippy::too_many_arguments)]
 fn candidates(
     lua: &Lua,
     api: &Api,
     name: &'static str,
+    by: Faction,
     from: Vec<SpaceId>,
     effect: Option<&Function>,
     required: bool,
-) -> R<Vec<SpaceId>> {
-    let Some(effect) = effect else { return Ok(from) };
+    optional: bool,
+) -> R<Settled<SpaceId>> {
+    let Some(effect) = effect else {
+        return Ok(Settled::Ask(from));
+    };
     let values: Vec<Value> = from.iter().map(|&s| Value::String(api.words.space(s))).collect();
-    let keep = most_done(lua, name, &values, effect, required)?;
-    Ok(keep.into_iter().map(|i| from[i]).collect())
+    settle(lua, name, by, &from, &values, effect, required, optional, Choice::Space)
 }
 
 /// Inside a dry run, a choice with an `effect` takes its best candidate at once: its own
@@ -228,8 +391,11 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             Ok(from.into_iter().filter(|&s| g.state.in_play(s)).collect::<Vec<_>>())
         })?;
         let none = from.is_empty();
-        let opts = candidates(lua, api, name, from, effect.as_ref(), !optional)?;
-        let Some(s) = ask_space(name, by, &p, &opts, optional, effect.is_some())? else {
+        let s = match candidates(lua, api, name, by, from, effect.as_ref(), !optional, optional)? {
+            Settled::Drawn(s) => s,
+            Settled::Ask(opts) => ask_space(name, by, &p, &opts, optional, effect.is_some())?,
+        };
+        let Some(s) = s else {
             // 5.1.3: a required choice with nothing to choose from leaves its text undone.
             if !optional && none {
                 short_in_dry_run(name, 1)?;
@@ -283,6 +449,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             // nothing can be done gives way to the next one.
             let mut tiers = left.clone();
             let mut opts = Vec::new();
+            let mut drawn = None;
             while !tiers.is_empty() && opts.is_empty() {
                 let mut pool = tiers.clone();
                 if let Some(h) = &highest {
@@ -296,12 +463,22 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                 tiers.retain(|s| !pool.contains(s));
                 // The last tier decides whether the pick leaves its text undone.
                 let last = tiers.is_empty() || highest.is_none();
-                opts = candidates(lua, api, name, pool, effect.as_ref(), !up_to && last)?;
+                match candidates(lua, api, name, by, pool, effect.as_ref(), !up_to && last, up_to)? {
+                    Settled::Ask(o) => opts = o,
+                    Settled::Drawn(s) => {
+                        drawn = Some(s);
+                        break;
+                    }
+                }
                 if highest.is_none() {
                     break;
                 }
             }
-            let Some(s) = ask_space(name, by, &p, &opts, up_to, effect.is_some())? else {
+            let s = match drawn {
+                Some(s) => s,
+                None => ask_space(name, by, &p, &opts, up_to, effect.is_some())?,
+            };
+            let Some(s) = s else {
                 break;
             };
             left.retain(|&x| x != s);
@@ -333,17 +510,32 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         }
         let optional = flag(name, &f.get("optional"))?;
         let effect = effect_of(name, &f)?;
+        let mut drawn = None;
         if let Some(effect) = &effect {
             let values: Vec<Value> = from.iter().map(|f| Out(f.slug()).into_lua(lua)).collect::<R<_>>()?;
-            let keep = most_done(lua, name, &values, effect, !optional)?;
-            from = keep.into_iter().map(|i| from[i]).collect();
+            match settle(
+                lua,
+                name,
+                by,
+                &from,
+                &values,
+                effect,
+                !optional,
+                optional,
+                Choice::Faction,
+            )? {
+                Settled::Ask(keep) => from = keep,
+                Settled::Drawn(f) => drawn = Some(f.map_or(Choice::Done, Choice::Faction)),
+            }
         }
         if from.is_empty() {
             // A Faction to choose is a parameter of the text, not a part of it: with none
             // to choose, nothing is counted undone here.
             return Ok(Value::Nil);
         }
-        let c = if best_at_once(name, effect.is_some())? {
+        let c = if let Some(c) = drawn {
+            c
+        } else if best_at_once(name, effect.is_some())? {
             Choice::Faction(from[0])
         } else {
             game(name, |g, _| {
@@ -397,15 +589,20 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         if opts.is_empty() {
             return Err(err(name, "`from` is empty"));
         }
+        let mut drawn = None;
         if let Some(effect) = &effect {
             let values: Vec<Value> = opts.iter().map(|&c| word_value(lua, c)).collect::<R<_>>()?;
-            let keep = most_done(lua, name, &values, effect, true)?;
-            opts = keep.into_iter().map(|i| opts[i]).collect();
+            match settle(lua, name, by, &opts, &values, effect, true, false, |c| c)? {
+                Settled::Ask(keep) => opts = keep,
+                Settled::Drawn(c) => drawn = c,
+            }
             if opts.is_empty() {
                 return Ok(Value::Nil);
             }
         }
-        let c = if best_at_once(name, effect.is_some())? {
+        let c = if let Some(c) = drawn {
+            c
+        } else if best_at_once(name, effect.is_some())? {
             opts[0]
         } else {
             game(name, |g, _| {
@@ -458,8 +655,20 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                     game(name, |g, _| g.place_farc_zone(|_, s| s == z).map_err(stop))?;
                     effect.call::<()>(v)
                 })?;
-                let best = candidates(lua, api, name, tied.clone(), Some(&zone_then_effect), false)?;
-                if best.is_empty() { tied } else { best }
+                let values: Vec<Value> = tied.iter().map(|&s| Value::String(api.words.space(s))).collect();
+                let keep = most_done(
+                    lua,
+                    name,
+                    &values,
+                    &zone_then_effect,
+                    false,
+                    &mut vec![None; values.len()],
+                )?;
+                if keep.is_empty() {
+                    tied
+                } else {
+                    keep.into_iter().map(|i| tied[i]).collect()
+                }
             }
             _ => tied,
         };
@@ -480,4 +689,54 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         Ok(Value::String(api.words.space(z)))
     })?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::kernel::Dice;
+
+    /// `draw_perfect` among `n` candidates, `perfect` those that carry out all the text.
+    fn drawn(dice: &mut Dice, n: usize, optional: bool, perfect: &[usize]) -> Option<(Option<usize>, bool)> {
+        draw_perfect(n, optional, dice, |i| Ok(perfect.contains(&i))).unwrap()
+    }
+
+    #[test]
+    fn done_and_the_candidates_that_do_all_are_drawn_alike() {
+        // The list asked would be candidates 0 and 3, and Done.
+        let mut dice = Dice::new(11);
+        let mut times = [0u32; 3];
+        for _ in 0..30_000 {
+            match drawn(&mut dice, 5, true, &[0, 3]) {
+                Some((Some(0), true)) => times[0] += 1,
+                Some((Some(3), true)) => times[1] += 1,
+                Some((None, true)) => times[2] += 1,
+                d => panic!("drawn {d:?}"),
+            }
+        }
+        for t in times {
+            assert!((9_550..=10_450).contains(&t), "{times:?}");
+        }
+    }
+
+    #[test]
+    fn with_no_candidate_doing_all_every_one_is_left_to_be_judged_in_full() {
+        let mut dice = Dice::new(2);
+        for _ in 0..100 {
+            // Done drawn first must not be the answer: the list asked may hold candidates
+            // that do part of the text.
+            assert_eq!(drawn(&mut dice, 4, true, &[]), None);
+            assert_eq!(drawn(&mut dice, 4, false, &[]), None);
+        }
+    }
+
+    #[test]
+    fn a_single_candidate_doing_all_is_no_decision_unless_done_is_offered() {
+        let mut dice = Dice::new(4);
+        for _ in 0..100 {
+            assert_eq!(drawn(&mut dice, 6, false, &[5]), Some((Some(5), false)));
+            let d = drawn(&mut dice, 6, true, &[5]);
+            assert!(d == Some((Some(5), true)) || d == Some((None, true)), "{d:?}");
+        }
+    }
 }
