@@ -305,12 +305,14 @@ impl<'r> Game<'r> {
         self.pay(act, 3)?;
         act.count = 1;
         loop {
-            let c = self.ask(GOVT, "Patrol: move cubes from which space?", None, |g, o| {
+            let build = |g: &Self, o: &mut Vec<Choice>| {
                 g.patrol_origins(act, o);
                 g.push_specials(act, o);
                 g.push_own_steps(GOVT, o);
                 o.push(Choice::Done);
-            })?;
+            };
+            let allowed = |g: &Self, c| g.special_allowed(act, c);
+            let c = self.ask_judged(GOVT, "Patrol: move cubes from which space?", None, build, Some(allowed))?;
             let from = match c {
                 Choice::Space(s) => s,
                 Choice::Special(sa) => {

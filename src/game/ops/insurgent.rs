@@ -291,14 +291,16 @@ impl<'r> Game<'r> {
         let f = act.faction;
         let g = PieceType::guerrilla(f);
         loop {
-            let c = self.ask(f, "March from which space?", None, |gm, o| {
+            let build = |gm: &Self, o: &mut Vec<Choice>| {
                 gm.march_origins(act, o);
                 gm.push_specials(act, o);
                 if act.count > 0 {
                     gm.push_own_steps(f, o);
                     o.push(Choice::Done);
                 }
-            })?;
+            };
+            let allowed = |gm: &Self, c| gm.special_allowed(act, c);
+            let c = self.ask_judged(f, "March from which space?", None, build, Some(allowed))?;
             let from = match c {
                 Choice::Space(s) => s,
                 Choice::Special(sa) => {

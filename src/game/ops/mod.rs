@@ -756,10 +756,12 @@ impl<'r> Game<'r> {
         }
         // Immediately after the Operation (4.1).
         if act.specials_allowed && act.special.is_none() {
-            let c = self.ask(f, "Add a Special Activity?", None, |g, o| {
+            let build = |g: &Self, o: &mut Vec<Choice>| {
                 g.push_specials(act, o);
                 o.push(Choice::Done);
-            })?;
+            };
+            let allowed = |g: &Self, c| g.special_allowed(act, c);
+            let c = self.ask_judged(f, "Add a Special Activity?", None, build, Some(allowed))?;
             if let Choice::Special(sa) = c {
                 self.special_activity(act, sa)?;
             }
@@ -794,7 +796,7 @@ impl<'r> Game<'r> {
                 resolve(self, act, s)?;
                 continue;
             }
-            let c = self.ask(act.faction, prompt, None, |g, o| {
+            let build = |g: &Self, o: &mut Vec<Choice>| {
                 next(g, act, o);
                 if act.only != 0 {
                     o.retain(|c| !matches!(c, Choice::Space(s) if !act.allows(*s)));
@@ -804,7 +806,9 @@ impl<'r> Game<'r> {
                     g.push_own_steps(act.faction, o);
                     o.push(Choice::Done);
                 }
-            })?;
+            };
+            let allowed = |g: &Self, c| g.special_allowed(act, c);
+            let c = self.ask_judged(act.faction, prompt, None, build, Some(allowed))?;
             match c {
                 Choice::Space(s) => {
                     act.spaces |= s.bit();

@@ -35,22 +35,28 @@ pub(crate) fn resource_gain_max(r: &Ruleset, st: &State, f: Faction, sa: Special
 }
 
 impl<'r> Game<'r> {
-    /// Offer the Special Activities `act` may add now: before the Operation's first
-    /// space, only those after which the Operation can still take place (4.1).
+    /// List the Special Activities `act` may add now, to be judged by `special_allowed`
+    /// (an `ask_judged` question): judging costs dry runs, listing does not.
     pub(crate) fn push_specials(&self, act: &Action, out: &mut impl Sink) {
         if !act.specials_allowed || act.special.is_some() {
             return;
         }
         for &sa in Special::of(act.faction) {
-            if sa != Special::Ambush
-                && if act.count > 0 {
-                    self.special_possible(act, sa)
-                } else {
-                    self.special_first_possible(act, sa)
-                }
-            {
+            if sa != Special::Ambush {
                 out.put(Choice::Special(sa));
             }
+        }
+    }
+
+    /// Is option `c` allowed, a Special Activity listed by `push_specials` judged by
+    /// whether it can be carried out now: before the Operation's first space, only if
+    /// the Operation can still take place after it (4.1)? Any other option is.
+    pub(crate) fn special_allowed(&self, act: &Action, c: Choice) -> bool {
+        let Choice::Special(sa) = c else { return true };
+        if act.count > 0 {
+            self.special_possible(act, sa)
+        } else {
+            self.special_first_possible(act, sa)
         }
     }
 
