@@ -267,23 +267,10 @@ impl<'r> Game<'r> {
         if here == 0 || act.moved == [0; 4] {
             return here;
         }
-        // Fewer pieces have moved than the class has: count the moved ones here.
-        let ids = &self.rules.forces.ids[t.index()];
-        let mut moved_here = 0u8;
-        for (w, &bits) in act.moved.iter().enumerate() {
-            let mut bits = bits;
-            while bits != 0 {
-                let p = w * 64 + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                if (ids.start as usize..ids.end as usize).contains(&p) {
-                    let ps = self.state.pieces[p];
-                    if ps.loc == s.0 && u.is_none_or(|u| ps.underground == u) {
-                        moved_here += 1;
-                    }
-                }
-            }
-        }
-        here - moved_here
+        self.state
+            .pieces_in(self.rules, s, t, u)
+            .filter(|&p| !act.has_moved(p))
+            .count() as u8
     }
 
     /// Move `n` unmoved pieces of a class from one space to another; they count as moved.
