@@ -188,6 +188,14 @@ impl<'r> Prober<'r> {
         prefix: &[Choice],
         budget: u32,
     ) -> Option<Vec<Choice>> {
+        // The least the Operation's first space costs is read off the start: the dry-run
+        // game holds whatever position its last run ended in, and a cost read there made
+        // a search depend on the searches before it.
+        // The least the Operation's first space costs is read off the start: the dry-run
+        // game holds whatever position its last run ended in, and a cost read there made
+        // a search depend on the searches before it (a Capability changes the cost).
+        self.game.state.clone_from(start);
+        self.game.card = card;
         let job = Job {
             start,
             card,
@@ -543,6 +551,64 @@ impl<'r> Game<'r> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_game_where_a_capability_lowered_the_assault_cost_replays() {
+        // Seed 543: Tapias (Assault costs 1) in effect, the Government with 1 Resource.
+        // The cost of Assault's first space was read off the dry-run game's last
+        // position, from before the Capability: Assault with a Special Activity first was
+        // refused when the random agent judged it, offered when the replay judged the
+        // whole menu, and the replay diverged.
+        let files = crate::content::ContentFiles::embedded();
+        let (rules, _, setup) = crate::cli::position(&files, "standard", 1).unwrap();
+        let (live, _) = crate::game::playout::checked_playout(&rules, &setup, 543);
+        assert!(live.is_ok(), "{live:?}");
+    }
+
+    #[test]
+    fn a_search_does_not_depend_on_the_searches_before_it() {
+        // At the end of each card of random games, whether each Faction's Operations may
+        // be offered, judged by the game's own dry-run game (which searched other
+        // positions before) and by a fresh one: the same. (The cost of the first space
+        // was once read off the dry-run game's last position: offers then depended on
+        // the searches before, and a game drawn option by option did not replay.)
+        let files = crate::content::ContentFiles::embedded();
+        let (rules, _, setup) = crate::cli::position(&files, "standard", 1).unwrap();
+        let compared = std::rc::Rc::new(std::cell::Cell::new(0u32));
+        for seed in 1..=12 {
+            let setup = crate::game::playout::reseeded(&setup, seed);
+            let mut game = crate::game::playout::new_game(&rules, setup, crate::game::playout::random_agents(seed));
+            let n = compared.clone();
+            let mut before: Option<State> = None;
+            game.watch = Some(Box::new(move |g: &Game, _| {
+                for &f in &Faction::ALL {
+                    for &op in Op::of(f) {
+                        let act = Action::new(f, op);
+                        // Resources just enough for the first space: where the cost decides.
+                        let mut start = g.state.clone();
+                        start.resources[f.index()] = g.op_min_cost(&act);
+                        for &sa in Special::of(f) {
+                            let search = |p: &mut Prober| p.find_way(&start, g.card, &act, sa, &[], FIRST_RUNS);
+                            // The game's dry-run game searches the position of the card
+                            // before, then this one; a fresh one only this one.
+                            if let Some(b) = &before {
+                                g.with_prober(|p| p.find_way(b, g.card, &act, sa, &[], FIRST_RUNS));
+                            }
+                            let own = g.with_prober(search);
+                            let kept = g.prober.take();
+                            let fresh = g.with_prober(search);
+                            *g.prober.borrow_mut() = kept;
+                            assert_eq!(own, fresh, "seed {seed}: {sa:?} before {op:?} of {f:?}");
+                            n.set(n.get() + 1);
+                        }
+                    }
+                }
+                before = Some(g.state.clone());
+            }));
+            let _ = game.play();
+        }
+        assert!(compared.get() > 1000, "{} compared", compared.get());
+    }
 
     #[test]
     fn done_first_and_numbers_largest_first() {
