@@ -39,20 +39,34 @@ pub(crate) fn draw<C>(
     mut roll: impl FnMut(&mut C, u32) -> u32,
     mut allowed: impl FnMut(&mut C, usize) -> bool,
 ) -> Drawn {
-    let mut left: Vec<usize> = (0..n).collect();
+    // The options not yet drawn (the first `k`), on the stack for the usual lists.
+    let mut buf = [0u16; 256];
+    let mut heap = Vec::new();
+    let left: &mut [u16] = if n <= buf.len() {
+        &mut buf[..n]
+    } else {
+        heap.resize(n, 0);
+        &mut heap
+    };
+    for (i, x) in left.iter_mut().enumerate() {
+        *x = i as u16;
+    }
+    let mut k = n;
     let drawn = loop {
-        if left.is_empty() {
+        if k == 0 {
             return Drawn::Nothing;
         }
-        let k = roll(cx, left.len() as u32) as usize;
-        let i = left.swap_remove(k);
+        let at = roll(cx, k as u32) as usize;
+        let i = usize::from(left[at]);
+        k -= 1;
+        left[at] = left[k];
         if allowed(cx, i) {
             break i;
         }
     };
-    left.sort_unstable();
-    for j in left {
-        if allowed(cx, j) {
+    // The others in any fixed order: a verdict is the same whenever it is judged.
+    for &j in &left[..k] {
+        if allowed(cx, usize::from(j)) {
             return Drawn::OneOf(drawn);
         }
     }

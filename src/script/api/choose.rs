@@ -267,8 +267,7 @@ fn settle<T: Copy>(
 }
 
 /// Does one of the candidates in `left` (Done, index `n`, aside) carry out all the text?
-fn any_perfect(n: usize, left: &mut [usize], perfect: &mut impl FnMut(usize) -> R<bool>) -> R<bool> {
-    left.sort_unstable();
+fn any_perfect(n: usize, left: &[usize], perfect: &mut impl FnMut(usize) -> R<bool>) -> R<bool> {
     for &j in left.iter().filter(|&&j| j < n) {
         if perfect(j)? {
             return Ok(true);
@@ -291,10 +290,10 @@ fn draw_perfect(
         let i = left.swap_remove(dice.below(left.len() as u32) as usize);
         if i == n {
             // Done is offered with the candidates that carry out the text, if any.
-            return Ok(any_perfect(n, &mut left, &mut perfect)?.then_some((None, true)));
+            return Ok(any_perfect(n, &left, &mut perfect)?.then_some((None, true)));
         }
         if perfect(i)? {
-            let decision = optional || any_perfect(n, &mut left, &mut perfect)?;
+            let decision = optional || any_perfect(n, &left, &mut perfect)?;
             return Ok(Some((Some(i), decision)));
         }
     }
