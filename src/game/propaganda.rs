@@ -475,9 +475,10 @@ impl<'r> Game<'r> {
                         .spaces()
                         .filter(|&d| dests & d.bit() != 0 && g.room(d, GOVT) > 0)
                         .fold(0u64, |m, d| m | d.bit());
+                    let holding = g.unmoved_spaces(&moved, t, None);
                     for s in g.spaces() {
                         let elsewhere = open & !s.bit() != 0;
-                        if elsewhere && g.unmoved(&moved, s, t, None) > 0 {
+                        if elsewhere && holding & s.bit() != 0 {
                             o.push(Choice::Space(s));
                         }
                     }

@@ -264,17 +264,19 @@ impl<'r> Game<'r> {
 
     fn patrol_origins(&self, act: &Action, out: &mut impl Sink) {
         let (open, blocked) = self.patrol_masks();
+        let cubes =
+            self.unmoved_spaces(act, PieceType::TROOPS, None) | self.unmoved_spaces(act, PieceType::POLICE, None);
         for s in self.spaces() {
             if out.enough() {
                 return;
             }
-            let movable = self.unmoved(act, s, PieceType::TROOPS, None) + self.unmoved(act, s, PieceType::POLICE, None);
+            let movable = cubes & s.bit() != 0;
             // Without a set destination, any adjacent LoC or City will do (no search).
             let reaches = match act.destination {
                 None => self.rules.map.adjacency[s.index()] & open & !s.bit() != 0,
                 Some(_) => self.patrol_dests_in(act, s, open, blocked) != 0,
             };
-            if movable > 0 && reaches {
+            if movable && reaches {
                 out.put(Choice::Space(s));
             }
         }
@@ -451,12 +453,8 @@ impl<'r> Game<'r> {
                 }
             }
         }
-        from &= !to.bit();
-        for s in self.spaces().filter(|s| from & s.bit() != 0) {
-            if self.unmoved(act, s, t, None) > 0 {
-                out.push(Choice::Space(s));
-            }
-        }
+        from &= !to.bit() & self.unmoved_spaces(act, t, None);
+        out.extend(self.spaces().filter(|s| from & s.bit() != 0).map(Choice::Space));
     }
 
     pub(crate) fn sweep(&mut self, act: &mut Action) -> Result<(), Stop> {

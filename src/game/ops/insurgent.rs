@@ -271,12 +271,12 @@ impl<'r> Game<'r> {
         if self.card.final_event_card && !act.by_event {
             return; // 2.3.9: no March on the final Event card
         }
-        let g = PieceType::guerrilla(act.faction);
+        let holding = self.unmoved_spaces(act, PieceType::guerrilla(act.faction), None);
         for s in self.spaces() {
             if out.enough() {
                 return;
             }
-            if self.unmoved(act, s, g, None) == 0 {
+            if holding & s.bit() == 0 {
                 continue;
             }
             let mut n = Any::default();

@@ -273,6 +273,23 @@ impl<'r> Game<'r> {
             .count() as u8
     }
 
+    /// The spaces holding a piece of class `t` (Underground or not, if `u` says) that has
+    /// not moved in this Operation: one pass over the class, for option builders that
+    /// would otherwise ask `unmoved` of every space.
+    pub(crate) fn unmoved_spaces(&self, act: &Action, t: PieceType, u: Option<bool>) -> u64 {
+        let mut mask = 0u64;
+        for p in self.rules.forces.pieces_of(t) {
+            let ps = self.state.pieces[p.0 as usize];
+            if (ps.loc as usize) < crate::kernel::ruleset::MAX_SPACES
+                && u.is_none_or(|u| ps.underground == u)
+                && !act.has_moved(p)
+            {
+                mask |= 1u64 << ps.loc;
+            }
+        }
+        mask
+    }
+
     /// Move `n` unmoved pieces of a class from one space to another; they count as moved.
     /// When some of the class hold Shipments and some do not, and the move could go either
     /// way, the owner says how many holders go (4.5.3: a Shipment moves with its Guerrilla,
