@@ -142,6 +142,19 @@ impl<'r> Game<'r> {
         drop(saved.explorer);
     }
 
+    /// End the innermost dry run keeping what its last try did, as if that try had been
+    /// carried out in the dry run around it: the position, the card's bookkeeping and the
+    /// counts stay; the log, the checks, the players' options and the agents are the
+    /// game's own again.
+    pub(crate) fn dry_keep(&mut self) {
+        let Some(saved) = self.dry_runs.pop() else { return };
+        self.log = saved.log;
+        self.check_every_decision = saved.checking;
+        (self.negotiation, self.voluntary_removal) = saved.options;
+        self.agents = saved.agents;
+        drop(saved.explorer);
+    }
+
     /// Is a dry run under way (nothing done now counts)?
     pub fn in_dry_run(&self) -> bool {
         !self.dry_runs.is_empty()

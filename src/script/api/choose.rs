@@ -51,6 +51,11 @@ impl Outcome {
 /// text left undone with any of them counts as left undone (a dry run within another's
 /// `effect`: "shift 1 adjacent Department" with none that can shift leaves the shift
 /// undone; "remove all" from none is done).
+///
+/// Nested in a dry run, with `may_carry`, the first candidate that carries out all the
+/// text is the one the question takes (`best_at_once`); when its try asked nothing, that
+/// try is kept as done (`dry_keep`) and the second value is true: running `effect` again
+/// would do the same thing over.
 fn most_done(
     lua: &Lua,
     name: &'static str,
@@ -58,7 +63,8 @@ fn most_done(
     effect: &Function,
     required: bool,
     known: &mut [Option<Outcome>],
-) -> R<Vec<usize>> {
+    may_carry: bool,
+) -> R<(Vec<usize>, bool)> {
     // Inside a dry run (a question within another's `effect`), this question is judged in
     // a dry run of its own, as it will be when asked: the outer try then follows only the
     // answers 5.1.3 allows, and finds the full text within its budget of tries (an outer
@@ -69,15 +75,17 @@ fn most_done(
     // Nested in a dry run, the first of the best is all that will be used (`best_at_once`):
     // the first candidate that carries out all the text is that one.
     let first_perfect = game(name, |g, _| Ok(g.in_dry_run()))?;
-    let kept = most_done_now(name, values, effect, first_perfect, known);
+    let kept = most_done_now(name, values, effect, first_perfect, known, may_carry);
     current::fall_short(outer_short);
     current::did(outer_did);
     let kept = match kept {
-        Ok((kept, least)) => {
+        Ok((kept, least, carried)) => {
             if kept.is_empty() && required {
                 current::fall_short(least);
             }
-            Ok(kept)
+            // The text kept as carried out changed the position, as its run again would.
+            current::did(u32::from(carried));
+            Ok((kept, carried))
         }
         Err(e) => Err(e),
     };
@@ -92,6 +100,8 @@ struct Judge<'a> {
     effect: &'a Function,
     explorer: Rc<std::cell::RefCell<crate::game::Explorer>>,
     per_candidate: usize,
+    /// The questions the explorer answered in the latest try.
+    asked: std::cell::Cell<usize>,
 }
 
 impl<'a> Judge<'a> {
@@ -107,6 +117,7 @@ impl<'a> Judge<'a> {
             effect,
             explorer,
             per_candidate,
+            asked: std::cell::Cell::new(0),
         })
     }
 
@@ -151,6 +162,7 @@ impl<'a> Judge<'a> {
                 }
             }
             mine += 1;
+            self.asked.set(self.explorer.borrow().asked);
             if best.perfect() || mine >= self.per_candidate || !self.explorer.borrow_mut().advance() {
                 return Ok(best);
             }
@@ -185,26 +197,42 @@ fn most_done_now(
     effect: &Function,
     first_perfect: bool,
     known: &mut [Option<Outcome>],
-) -> R<(Vec<usize>, u32)> {
+    may_carry: bool,
+) -> R<(Vec<usize>, u32, bool)> {
     let judge = Judge::begin(name, values, effect)?;
     let mut judged = 0;
+    let mut carried = false;
     let r = (|| {
         for i in 0..values.len() {
+            let fresh = known[i].is_none();
             let o = judge.known(known, i)?;
             judged = i + 1;
             if first_perfect && o.perfect() {
+                // Its try is the last one run, and it asked nothing: the text as done.
+                carried = may_carry && fresh && judge.asked.get() == 0;
                 break;
             }
         }
         Ok(())
     })();
-    ending(judge, r)?;
+    if carried && r.is_ok() {
+        game(name, |g, _| {
+            g.dry_keep();
+            Ok(())
+        })?;
+    } else {
+        ending(judge, r)?;
+    }
     let outcomes: Vec<Outcome> = known[..judged].iter().map(|o| o.unwrap_or(Outcome::NONE)).collect();
     let least = outcomes.iter().map(|o| o.short).min().unwrap_or(1);
     let Some(top) = outcomes.iter().copied().filter(|o| o.changed).min_by_key(|o| o.short) else {
-        return Ok((vec![], least));
+        return Ok((vec![], least, false));
     };
-    Ok(((0..outcomes.len()).filter(|&i| outcomes[i] == top).collect(), 0))
+    Ok((
+        (0..outcomes.len()).filter(|&i| outcomes[i] == top).collect(),
+        0,
+        carried,
+    ))
 }
 
 /// How a question with an `effect` is settled (5.1.3).
@@ -214,6 +242,8 @@ enum Settled<T> {
     /// Drawn and noted as the answer, for an agent that draws: the candidate, or None
     /// for Done.
     Drawn(Option<T>),
+    /// In a dry run, the candidate taken, its text already carried out (`most_done`).
+    Carried(T),
 }
 
 /// 5.1.3 for `by`'s question among `items` (passed to `effect` as `values`): the
@@ -262,7 +292,10 @@ fn settle<T: Copy>(
             return Ok(Settled::Drawn(pick.map(|i| items[i])));
         }
     }
-    let keep = most_done(lua, name, values, effect, required, &mut known)?;
+    let (keep, carried) = most_done(lua, name, values, effect, required, &mut known, true)?;
+    if carried {
+        return Ok(Settled::Carried(items[keep[0]]));
+    }
     Ok(Settled::Ask(keep.into_iter().map(|i| items[i]).collect()))
 }
 
@@ -393,6 +426,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         let s = match candidates(lua, api, name, by, from, effect.as_ref(), !optional, optional)? {
             Settled::Drawn(s) => s,
             Settled::Ask(opts) => ask_space(name, by, &p, &opts, optional, effect.is_some())?,
+            Settled::Carried(s) => return Ok(Value::String(api.words.space(s))),
         };
         let Some(s) = s else {
             // 5.1.3: a required choice with nothing to choose from leaves its text undone.
@@ -449,6 +483,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             let mut tiers = left.clone();
             let mut opts = Vec::new();
             let mut drawn = None;
+            let mut carried = false;
             while !tiers.is_empty() && opts.is_empty() {
                 let mut pool = tiers.clone();
                 if let Some(h) = &highest {
@@ -468,6 +503,10 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                         drawn = Some(s);
                         break;
                     }
+                    Settled::Carried(s) => {
+                        (drawn, carried) = (Some(Some(s)), true);
+                        break;
+                    }
                 }
                 if highest.is_none() {
                     break;
@@ -482,7 +521,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             };
             left.retain(|&x| x != s);
             chosen.push(s);
-            if let Some(effect) = &effect {
+            if let Some(effect) = effect.as_ref().filter(|_| !carried) {
                 effect.call::<()>(api.words.space(s))?;
             }
         }
@@ -525,6 +564,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             )? {
                 Settled::Ask(keep) => from = keep,
                 Settled::Drawn(f) => drawn = Some(f.map_or(Choice::Done, Choice::Faction)),
+                Settled::Carried(f) => return Out(f.slug()).into_lua(lua),
             }
         }
         if from.is_empty() {
@@ -594,6 +634,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             match settle(lua, name, by, &opts, &values, effect, true, false, |c| c)? {
                 Settled::Ask(keep) => opts = keep,
                 Settled::Drawn(c) => drawn = c,
+                Settled::Carried(c) => return word_value(lua, c),
             }
             if opts.is_empty() {
                 return Ok(Value::Nil);
@@ -655,13 +696,14 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                     effect.call::<()>(v)
                 })?;
                 let values: Vec<Value> = tied.iter().map(|&s| Value::String(api.words.space(s))).collect();
-                let keep = most_done(
+                let (keep, _) = most_done(
                     lua,
                     name,
                     &values,
                     &zone_then_effect,
                     false,
                     &mut vec![None; values.len()],
+                    false,
                 )?;
                 if keep.is_empty() {
                     tied
