@@ -362,9 +362,10 @@ impl<'r> Game<'r> {
         self.ask_judged(f, prompt, about, build, None::<fn(&Self, Choice) -> bool>)
     }
 
-    /// As `ask`, with the options `build` lists kept only where `judge` allows them.
-    /// `judge` is the costly part (a dry run, say): it runs on an option only when the
-    /// answer needs it (src/game/sample.rs).
+    /// As `ask`, with the Operations and Special Activities `build` lists kept only where
+    /// `judge` allows them (any other option is kept as listed). `judge` is the costly
+    /// part (a dry run, say): it runs on an option only when the answer needs it
+    /// (src/game/sample.rs).
     pub(crate) fn ask_judged(
         &mut self,
         f: Faction,
@@ -380,7 +381,7 @@ impl<'r> Game<'r> {
                 if let Some(judge) = &judge {
                     let mut i = from;
                     while i < o.len() {
-                        if judge(g, o[i]) {
+                        if !super::sample::judged(o[i]) || judge(g, o[i]) {
                             i += 1;
                         } else {
                             o.remove(i);
@@ -404,7 +405,7 @@ impl<'r> Game<'r> {
             return self.ask_sampled(f, &prompt, dice, options, judge.as_ref());
         }
         if let Some(judge) = &judge {
-            options.retain(|&c| judge(self, c));
+            options.retain(|&c| !super::sample::judged(c) || judge(self, c));
         }
         if guarded && options.len() >= 2 {
             self.guard_filter(f, &mut options);

@@ -19,6 +19,12 @@ use super::decision::{Choice, Prompt, Stop};
 use super::engine::{Asked, Game};
 use crate::kernel::{Dice, Faction};
 
+/// The options an `ask_judged` judge decides: Operations and Special Activities. Any
+/// other option is allowed as listed.
+pub(crate) fn judged(c: Choice) -> bool {
+    matches!(c, Choice::Op(_) | Choice::Special(_))
+}
+
 /// What drawing among options judged one at a time found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Drawn {
@@ -32,11 +38,13 @@ pub(crate) enum Drawn {
 
 /// Draw uniformly among options `0..n`, each judged by `allowed` only when drawn
 /// (`roll(k)` is uniform in `0..k`); then judge the others until one more is allowed, to
-/// tell a decision from a question with a single option.
+/// tell a decision from a question with a single option. Options `free` says are allowed
+/// need no judging, and are looked at first for that second one.
 pub(crate) fn draw<C>(
     cx: &mut C,
     n: usize,
     mut roll: impl FnMut(&mut C, u32) -> u32,
+    free: impl Fn(usize) -> bool,
     mut allowed: impl FnMut(&mut C, usize) -> bool,
 ) -> Drawn {
     // The options not yet drawn (the first `k`), on the stack for the usual lists.
@@ -60,11 +68,15 @@ pub(crate) fn draw<C>(
         let i = usize::from(left[at]);
         k -= 1;
         left[at] = left[k];
-        if allowed(cx, i) {
+        if free(i) || allowed(cx, i) {
             break i;
         }
     };
-    // The others in any fixed order: a verdict is the same whenever it is judged.
+    // The others in any fixed order (a verdict is the same whenever it is judged), those
+    // allowed without judging first.
+    if left[..k].iter().any(|&j| free(usize::from(j))) {
+        return Drawn::OneOf(drawn);
+    }
     for &j in &left[..k] {
         if allowed(cx, usize::from(j)) {
             return Drawn::OneOf(drawn);
@@ -79,10 +91,11 @@ impl<'r> Game<'r> {
         &mut self,
         mut dice: Dice,
         n: usize,
+        free: impl Fn(usize) -> bool,
         mut allowed: impl FnMut(&mut Self, usize) -> bool,
     ) -> Drawn {
         let mut cx = (self, &mut dice);
-        draw(&mut cx, n, |cx, k| cx.1.below(k), |cx, i| allowed(cx.0, i))
+        draw(&mut cx, n, |cx, k| cx.1.below(k), free, |cx, i| allowed(cx.0, i))
     }
 
     /// Note `f`'s answer `c`, drawn outside `ask`: a decision (two options or more were
@@ -109,7 +122,12 @@ impl<'r> Game<'r> {
         judge: Option<&impl Fn(&Self, Choice) -> bool>,
     ) -> Asked {
         let on_way = self.guard_prepare(f);
-        let drawn = self.draw_allowed(dice, options.len(), |g, i| {
+        // Allowed as listed: what neither `judge` nor the Guard judges.
+        let free = |i: usize| {
+            let c = options[i];
+            (judge.is_none() || !judged(c)) && on_way.is_none_or(|w| w == Some(c))
+        };
+        let drawn = self.draw_allowed(dice, options.len(), free, |g, i| {
             let c = options[i];
             judge.is_none_or(|judge| judge(g, c)) && on_way.is_none_or(|on_way| g.guard_admits(c, on_way))
         });
@@ -143,6 +161,7 @@ mod tests {
             &mut cx,
             n,
             |cx, k| cx.0.below(k),
+            |_| false,
             |cx, i| {
                 cx.1.push(i);
                 allowed.contains(&i)
