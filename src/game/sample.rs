@@ -1,8 +1,9 @@
 //! Options judged one at a time, for an agent that draws its answer.
 //!
-//! Some questions cost far more to list than to ask: whether an Operation may be offered
-//! (4.1, its Special Activity first), or an answer during a Special Activity that runs
-//! before its Operation (the Guard), is decided by dry runs. A person or a Non-player
+//! Some questions cost far more to list than to ask: whether an Operation or a Special
+//! Activity may be offered (4.1, the Special Activity first), an answer during a Special
+//! Activity that runs before its Operation (the Guard), or a 5.1.3 candidate of an Event
+//! (`settle` in src/script/api/choose.rs) is decided by dry runs. A person or a Non-player
 //! needs every option judged before choosing. An agent that picks uniformly at random
 //! among the options allowed (`Agent::draw_dice`, the random playouts of `abyss
 //! validate` and the benchmarks) does not: drawing among all the options listed, judging
