@@ -251,3 +251,22 @@ fn holding_lists_the_spaces_where_count_finds_such_pieces() {
     g:holding("nobody")"#;
     fails_at(body, 19, "g:holding: `nobody` is not a Faction or \"insurgents\"");
 }
+
+#[test]
+fn filter_contains_and_sum_walk_a_list_as_ipairs_does() {
+    // Up to the first nil, through `__index`; a non-list is refused with the helper's
+    // name, at the card's line.
+    let body = r#"
+    local list = setmetatable({}, { __index = function(_, i) if i <= 4 then return i * 10 end end })
+    local odd = g:filter({ 1, 2, 3, nil, 5 }, function(x) return x % 2 == 1 end)
+    if #odd ~= 2 or odd[1] ~= 1 or odd[2] ~= 3 then error("filter: " .. #odd) end
+    if g:sum(list, function(x) return x end) ~= 100 then error("sum through __index") end
+    if not g:contains(list, 40) or g:contains(list, 50) then error("contains") end
+    if #g:filter({}, function() return true end) ~= 0 then error("empty") end
+    g:sum(7, function(x) return x end)"#;
+    fails_at(
+        body,
+        11,
+        "g:sum: the first argument must be a list (a table), not number",
+    );
+}

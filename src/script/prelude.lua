@@ -180,27 +180,50 @@ end
 
 -- Helpers written in Lua (they call the host functions).
 
+-- These walk a list as `ipairs` does (up to the first nil, through `__index`), without
+-- its call per element: every card's space filter goes through them.
+local function a_list(name, list)
+  if type(list) ~= "table" then
+    error("g:" .. name .. ": the first argument must be a list (a table), not " .. type(list), 3)
+  end
+end
+
 --- The elements of `list` for which `pred(x)` is true, in order.
 function G:filter(list, pred)
-  local out = {}
-  for _, x in ipairs(list) do
-    if pred(x) then out[#out + 1] = x end
+  a_list("filter", list)
+  local out, n, i = {}, 0, 1
+  local x = list[1]
+  while x ~= nil do
+    if pred(x) then n = n + 1; out[n] = x end
+    i = i + 1
+    x = list[i]
   end
   return out
 end
 
 --- Does `list` contain `x`?
 function G:contains(list, x)
-  for _, y in ipairs(list) do
+  a_list("contains", list)
+  local i = 1
+  local y = list[1]
+  while y ~= nil do
     if y == x then return true end
+    i = i + 1
+    y = list[i]
   end
   return false
 end
 
 --- The sum of f(x) over `list`.
 function G:sum(list, f)
-  local n = 0
-  for _, x in ipairs(list) do n = n + f(x) end
+  a_list("sum", list)
+  local n, i = 0, 1
+  local x = list[1]
+  while x ~= nil do
+    n = n + f(x)
+    i = i + 1
+    x = list[i]
+  end
   return n
 end
 
