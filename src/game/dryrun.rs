@@ -134,12 +134,7 @@ impl<'r> Game<'r> {
     /// End the innermost dry run: the game is exactly as it was before `dry_begin`.
     pub(crate) fn dry_end(&mut self) {
         self.dry_rewind();
-        let Some(saved) = self.dry_runs.pop() else { return };
-        self.log = saved.log;
-        self.check_every_decision = saved.checking;
-        (self.negotiation, self.voluntary_removal) = saved.options;
-        self.agents = saved.agents;
-        drop(saved.explorer);
+        self.dry_keep();
     }
 
     /// End the innermost dry run keeping what its last try did, as if that try had been

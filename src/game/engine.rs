@@ -378,16 +378,7 @@ impl<'r> Game<'r> {
             return self.probe_ask(|g, o| {
                 let from = o.len();
                 build(g, o);
-                if let Some(judge) = &judge {
-                    let mut i = from;
-                    while i < o.len() {
-                        if !super::sample::judged(o[i]) || judge(g, o[i]) {
-                            i += 1;
-                        } else {
-                            o.remove(i);
-                        }
-                    }
-                }
+                super::sample::keep_allowed(g, o, from, judge.as_ref());
             });
         }
         let prompt = prompt.into();
@@ -404,9 +395,7 @@ impl<'r> Game<'r> {
         {
             return self.ask_sampled(f, &prompt, dice, options, judge.as_ref());
         }
-        if let Some(judge) = &judge {
-            options.retain(|&c| !super::sample::judged(c) || judge(self, c));
-        }
+        super::sample::keep_allowed(self, &mut options, 0, judge.as_ref());
         if guarded && options.len() >= 2 {
             self.guard_filter(f, &mut options);
         }

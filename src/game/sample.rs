@@ -26,6 +26,22 @@ pub(crate) fn judged(c: Choice) -> bool {
     matches!(c, Choice::Op(_) | Choice::Special(_))
 }
 
+/// Judged in full: of the options of `o` from index `from` on, keep those `judge` (if
+/// any) allows.
+pub(crate) fn keep_allowed<'r>(
+    g: &Game<'r>,
+    o: &mut Vec<Choice>,
+    from: usize,
+    judge: Option<&impl Fn(&Game<'r>, Choice) -> bool>,
+) {
+    let Some(judge) = judge else { return };
+    let mut i = 0;
+    o.retain(|&c| {
+        i += 1;
+        i <= from || !judged(c) || judge(g, c)
+    });
+}
+
 /// What drawing among options judged one at a time found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Drawn {
