@@ -209,9 +209,5 @@ pub fn load_map(file: &SourceFile, out: &mut Findings) -> Option<Map> {
             ),
         );
     }
-    (out.list.len() == before).then_some(Map {
-        spaces,
-        adjacency,
-        loc_econ_total: *raw.loc_econ_total.get_ref(),
-    })
+    (out.list.len() == before).then(|| Map::new(spaces, adjacency, *raw.loc_econ_total.get_ref()))
 }

@@ -70,6 +70,15 @@ pub fn check_invariants(st: &State, r: &Ruleset) -> Vec<String> {
                 counts[s.index()]
             ));
         }
+        for (k, &n) in sp.counts.iter().enumerate() {
+            if (st.occupied[k] & s.bit() != 0) != (n > 0) {
+                bad.push(format!(
+                    "{}: count slot {k} holds {n} but the occupancy mask says {}",
+                    name(s),
+                    if n > 0 { "empty" } else { "held" }
+                ));
+            }
+        }
         if sp.control != sp.compute_control() {
             bad.push(format!(
                 "{}: Control marked {:?} but forces give {:?} (1.8)",
@@ -215,15 +224,15 @@ mod tests {
             event_only: false,
             max_pieces_per_faction: None,
         };
-        let map = Map {
-            spaces: vec![
+        let map = Map::new(
+            vec![
                 space("city", SpaceKind::City, 2),
                 space("dept", SpaceKind::Department, 0),
                 space("loc", SpaceKind::Loc, 0),
             ],
-            adjacency: vec![0b110, 0b101, 0b011],
-            loc_econ_total: 1,
-        };
+            vec![0b110, 0b101, 0b011],
+            1,
+        );
         let limits = Limits {
             resources_max: 99,
             aid_max: 29,
@@ -283,6 +292,7 @@ mod tests {
             ("president", Box::new(|st| st.president = 5)),
             ("underground cube", Box::new(|st| st.pieces[0].underground = true)),
             ("momentum", Box::new(|st| st.momentum = 1 << 5)),
+            ("occupancy mask", Box::new(|st| st.occupied[0] |= 1 << 2)),
         ];
         for (what, corrupt) in corruptions {
             let mut st = sound.clone();

@@ -134,6 +134,27 @@ impl State {
         Ok(())
     }
 
+    /// The spaces where one more piece of type `t` may stand: `can_stack` (nothing
+    /// leaving) for every space at once. Only where it could refuse is it asked: any space
+    /// for a Base, a Department for the Government (FARC Zones are Departments only), a
+    /// space with a limit per Faction.
+    pub fn stack_mask(&self, r: &Ruleset, t: PieceType) -> u64 {
+        let may_refuse = if t.is_base() {
+            u64::MAX
+        } else if t.faction == Faction::Govt {
+            r.map.limited() | r.map.departments()
+        } else {
+            r.map.limited()
+        };
+        let mut mask = self.in_play & !may_refuse;
+        for s in SpaceId::in_mask(self.in_play & may_refuse) {
+            if self.can_stack(r, s, t, None).is_ok() {
+                mask |= s.bit();
+            }
+        }
+        mask
+    }
+
     /// A piece of this type (and Guerrilla state) in the space, preferring one that holds
     /// no Shipment so that Shipments stay where they are unless a caller names the holder.
     pub fn find_piece(
@@ -143,9 +164,15 @@ impl State {
         t: PieceType,
         underground: Option<bool>,
     ) -> Result<PieceId, Refusal> {
+        let here = match underground {
+            Some(u) => self.spaces[s.index()].counts[t.slot(u).0 as usize],
+            None => self.count(s, t),
+        };
+        // Most of the time no Shipment is on the map: the first piece there will do.
+        let shipments = here > 0 && self.shipments.iter().any(Option::is_some);
         let mut holder = None;
-        for p in self.pieces_in(r, s, t, underground) {
-            if !self.holds_shipment(p) {
+        for p in self.pieces_in(r, s, t, underground).take(here as usize) {
+            if !shipments || !self.holds_shipment(p) {
                 return Ok(p);
             }
             holder.get_or_insert(p);
@@ -160,10 +187,14 @@ impl State {
     // ---- bookkeeping ----------------------------------------------------------------
 
     fn count_in(&mut self, s: SpaceId, t: PieceType, underground: bool, delta: i8) {
+        let slot = t.slot(underground).0 as usize;
         let sp = &mut self.spaces[s.index()];
-        let c = &mut sp.counts[t.slot(underground).0 as usize];
+        let c = &mut sp.counts[slot];
         *c = c.wrapping_add_signed(delta);
+        let held = *c > 0;
         sp.control = sp.compute_control();
+        let mask = &mut self.occupied[slot];
+        *mask = (*mask & !s.bit()) | (u64::from(held) << s.0);
     }
 
     /// Drops the Shipments a piece holds (4.5.3: removed when no transfer is made).

@@ -87,9 +87,40 @@ pub struct Map {
     pub adjacency: Vec<u64>,
     /// 6.3.1: the Econ total the LoCs add up to.
     pub loc_econ_total: u16,
+    /// The Departments, as a mask (bit = space index).
+    departments: u64,
+    /// The spaces with a limit of pieces per Faction (Ecuador, Panamá), as a mask.
+    limited: u64,
 }
 
 impl Map {
+    pub fn new(spaces: Vec<SpaceDef>, adjacency: Vec<u64>, loc_econ_total: u16) -> Map {
+        let departments = spaces
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| d.is_department())
+            .fold(0, |m, (i, _)| m | 1u64 << i);
+        let limited = spaces
+            .iter()
+            .enumerate()
+            .filter(|(_, d)| d.max_pieces_per_faction.is_some())
+            .fold(0, |m, (i, _)| m | 1u64 << i);
+        Map {
+            spaces,
+            adjacency,
+            loc_econ_total,
+            departments,
+            limited,
+        }
+    }
+    /// The spaces with a limit of pieces per Faction, as a mask.
+    pub fn limited(&self) -> u64 {
+        self.limited
+    }
+    /// The Departments (in play or not), as a mask.
+    pub fn departments(&self) -> u64 {
+        self.departments
+    }
     pub fn len(&self) -> usize {
         self.spaces.len()
     }

@@ -76,6 +76,10 @@ impl SpaceState {
 #[derive(Debug, Eq)]
 pub struct State {
     pub(crate) spaces: [SpaceState; MAX_SPACES],
+    /// Bit s of `occupied[k]` set: space s holds a piece of count slot k. Kept with the
+    /// counts (`count_in`), so the Operations find the spaces holding a class of pieces
+    /// in a few bit operations, not a pass over every space.
+    pub(crate) occupied: [u64; Slot::COUNT],
     /// Bit s set: space s is a space now (event-only spaces join when opened, 1.3.5).
     pub(crate) in_play: u64,
     pub(crate) pieces: [PieceState; MAX_PIECES],
@@ -117,6 +121,7 @@ impl Clone for State {
     fn clone_from(&mut self, o: &State) {
         let State {
             spaces,
+            occupied,
             in_play,
             pieces,
             available,
@@ -136,6 +141,7 @@ impl Clone for State {
             dice,
         } = o;
         self.spaces = *spaces;
+        self.occupied = *occupied;
         self.in_play = *in_play;
         self.pieces = *pieces;
         self.available = *available;
@@ -188,6 +194,7 @@ impl State {
     /// The same position on the board and tracks, whatever the dice will roll next.
     pub fn same_position(&self, o: &State) -> bool {
         same_spaces(&self.spaces, &o.spaces)
+            && self.occupied == o.occupied
             && self.in_play == o.in_play
             && same_pieces(&self.pieces, &o.pieces)
             && self.available == o.available
@@ -212,6 +219,7 @@ impl State {
         assert!(r.map.len() <= MAX_SPACES && r.forces.total_pieces() <= MAX_PIECES);
         State {
             spaces: [SpaceState::default(); MAX_SPACES],
+            occupied: [0; Slot::COUNT],
             in_play: r.map.initial_in_play(),
             pieces: [PieceState {
                 loc: AVAILABLE,
@@ -256,6 +264,43 @@ impl State {
     }
     pub fn support(&self, s: SpaceId) -> Support {
         self.spaces[s.index()].support
+    }
+    /// The spaces holding a piece of count slot `slot`, as a mask (bit = space index).
+    pub fn holding_slot(&self, slot: Slot) -> u64 {
+        self.occupied[slot.0 as usize]
+    }
+    /// The spaces holding a piece of type `t` (a Guerrilla in either state).
+    pub fn holding(&self, t: PieceType) -> u64 {
+        let m = self.occupied[t.slot(false).0 as usize];
+        if t.is_guerrilla() {
+            m | self.occupied[t.slot(true).0 as usize]
+        } else {
+            m
+        }
+    }
+    /// The spaces holding an Underground Guerrilla of `f` (none for the Government).
+    pub fn holding_underground(&self, f: Faction) -> u64 {
+        if f == Faction::Govt {
+            return 0;
+        }
+        self.occupied[PieceType::guerrilla(f).slot(true).0 as usize]
+    }
+    /// The spaces holding a Guerrilla of any Faction.
+    pub fn holding_guerrillas(&self) -> u64 {
+        let o = &self.occupied;
+        o[3] | o[4] | o[6] | o[7] | o[9] | o[10]
+    }
+    /// The spaces holding any piece of `f`.
+    pub fn holding_faction(&self, f: Faction) -> u64 {
+        let i = 3 * f.index();
+        self.occupied[i] | self.occupied[i + 1] | self.occupied[i + 2]
+    }
+    /// The spaces holding a piece of any Faction in `factions` (bit = Faction index).
+    pub fn holding_factions(&self, factions: u8) -> u64 {
+        Faction::ALL
+            .iter()
+            .filter(|f| factions & (1 << f.index()) != 0)
+            .fold(0, |m, &f| m | self.holding_faction(f))
     }
     pub fn count(&self, s: SpaceId, t: PieceType) -> u8 {
         self.spaces[s.index()].count(t)
@@ -365,6 +410,41 @@ impl State {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_occupancy_masks_and_stack_mask_agree_with_the_counts_and_can_stack() {
+        // At the end of every card of random games (Ecuador and Panamá open in some, FARC Zones
+        // placed in others): each mask bit is "that count is not zero", and `stack_mask`
+        // is `can_stack` space by space, for every type of piece.
+        let files = crate::content::ContentFiles::embedded();
+        let (rules, _, setup) = crate::cli::position(&files, "standard", 1).unwrap();
+        let seen = std::rc::Rc::new(std::cell::Cell::new(0u32));
+        for seed in 1..=30 {
+            let setup = crate::game::playout::reseeded(&setup, seed);
+            let mut game = crate::game::playout::new_game(&rules, setup, crate::game::playout::random_agents(seed));
+            let n = seen.clone();
+            game.watch = Some(Box::new(move |g: &crate::game::Game, _| {
+                let st = &g.state;
+                for s in g.rules.map.ids() {
+                    for (k, &c) in st.space(s).counts.iter().enumerate() {
+                        assert_eq!(st.occupied[k] & s.bit() != 0, c > 0, "seed {seed}: slot {k} of {s:?}");
+                    }
+                }
+                for t in PieceType::all() {
+                    let each = g
+                        .rules
+                        .map
+                        .ids()
+                        .filter(|&s| st.can_stack(g.rules, s, t, None).is_ok())
+                        .fold(0u64, |m, s| m | s.bit());
+                    assert_eq!(st.stack_mask(g.rules, t), each, "seed {seed}: {t}");
+                }
+                n.set(n.get() + 1);
+            }));
+            let _ = game.play();
+        }
+        assert!(seen.get() > 1000, "{} positions", seen.get());
+    }
 
     #[test]
     fn clone_from_copies_every_field_dice_included() {

@@ -208,16 +208,7 @@ impl<'r> Game<'r> {
     /// them with Guerrillas, where a moving cube must stop.
     fn patrol_masks(&self) -> (u64, u64) {
         let open = self.loc_or_city_mask() & self.state.in_play_mask();
-        let mut blocked = 0u64;
-        let mut rest = open;
-        while rest != 0 {
-            let s = SpaceId(rest.trailing_zeros() as u8);
-            rest &= rest - 1;
-            if self.guerrillas_in(s) > 0 {
-                blocked |= s.bit();
-            }
-        }
-        (open, blocked)
+        (open, open & self.state.holding_guerrillas())
     }
 
     fn patrol_reach_in(&self, from: SpaceId, open: u64, blocked: u64) -> u64 {
@@ -242,11 +233,7 @@ impl<'r> Game<'r> {
 
     /// LoCs and Cities (a Patrol's moves), as a mask.
     fn loc_or_city_mask(&self) -> u64 {
-        self.rules
-            .map
-            .ids()
-            .filter(|&s| !self.def(s).is_department())
-            .fold(0, |m, s| m | s.bit())
+        !self.rules.map.departments()
     }
 
     fn patrol_dest_mask(&self, act: &Action, from: SpaceId) -> u64 {
@@ -579,18 +566,10 @@ impl<'r> Game<'r> {
             return;
         }
         let targets = self.coin_targets_for(act);
-        for s in self.spaces() {
+        // Most spaces hold no piece of a targeted Faction: nothing to remove there.
+        for s in self.spaces_among(self.state.holding_factions(targets)) {
             if out.enough() {
                 return;
-            }
-            // Most spaces hold no piece of a targeted Faction: nothing to remove there, which
-            // is quicker to see than the Assault's capacity.
-            let sp = self.state.space(s);
-            if !Faction::ALL
-                .iter()
-                .any(|&f| targets & (1 << f.index()) != 0 && sp.faction_pieces(f) > 0)
-            {
-                continue;
             }
             // A Capability that makes Assault treat Mountain as City takes the Mountain out of
             // "no Assault in Departments" (docs/rulings.md "Event cards 1–18").

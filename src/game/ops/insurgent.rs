@@ -272,12 +272,9 @@ impl<'r> Game<'r> {
             return; // 2.3.9: no March on the final Event card
         }
         let holding = self.unmoved_spaces(act, PieceType::guerrilla(act.faction), None);
-        for s in self.spaces() {
+        for s in self.spaces_among(holding) {
             if out.enough() {
                 return;
-            }
-            if holding & s.bit() == 0 {
-                continue;
             }
             let mut n = Any::default();
             self.march_dests(act, s, &mut n);
@@ -379,30 +376,22 @@ impl<'r> Game<'r> {
             return;
         }
         let f = act.faction;
-        for s in self.spaces() {
+        // An Event's Ambush needs an Underground Guerrilla unless "any Guerrilla" may.
+        let attackers = if act.ambush && !act.any_guerrilla {
+            self.state.holding_underground(f)
+        } else {
+            self.state.holding(PieceType::guerrilla(f))
+        };
+        // Pieces the Attack may affect: Factions other than its own, among those it targets.
+        let enemies = self.state.holding_factions(act.against & !(1 << f.index()));
+        for s in self.spaces_among(attackers & enemies) {
             if out.enough() {
                 return;
             }
-            let sp = self.state.space(s);
-            // An Event's Ambush needs an Underground Guerrilla unless "any Guerrilla" may.
-            let attackers = if act.ambush && !act.any_guerrilla {
-                sp.guerrillas(f, true)
-            } else {
-                sp.count(PieceType::guerrilla(f))
-            };
-            if !act.selected(s) && attackers > 0 && self.enemies_targeted(act, s) {
+            if !act.selected(s) {
                 out.put(Choice::Space(s));
             }
         }
-    }
-
-    /// Are there pieces `act`'s Attack may affect in `s` (Factions other than its own,
-    /// among those it may target)?
-    fn enemies_targeted(&self, act: &Action, s: SpaceId) -> bool {
-        let sp = self.state.space(s);
-        Faction::ALL
-            .iter()
-            .any(|&e| e != act.faction && act.against & (1 << e.index()) != 0 && sp.faction_pieces(e) > 0)
     }
 
     fn ambush_possible(&self, act: &Action, s: SpaceId) -> bool {
@@ -472,7 +461,14 @@ impl<'r> Game<'r> {
     // ---- Terror (3.3.4) ----------------------------------------------------------------------
 
     pub(crate) fn terror_spaces(&self, act: &Action, out: &mut impl Sink) {
-        for s in self.spaces() {
+        // A Terror space needs a Guerrilla (`terror_selectable`): only those are looked at.
+        let f = act.faction;
+        let guerrillas = if act.any_guerrilla {
+            self.state.holding(PieceType::guerrilla(f))
+        } else {
+            self.state.holding_underground(f)
+        };
+        for s in self.spaces_among(guerrillas) {
             if out.enough() {
                 return;
             }

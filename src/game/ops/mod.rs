@@ -215,6 +215,11 @@ impl<'r> Game<'r> {
     pub(crate) fn spaces(&self) -> impl Iterator<Item = SpaceId> + use<'r> {
         SpaceId::in_mask(self.state.in_play_mask())
     }
+    /// The spaces in play among `mask` (the kernel's occupancy masks: `State::holding`),
+    /// in map order.
+    pub(crate) fn spaces_among(&self, mask: u64) -> impl Iterator<Item = SpaceId> + use<'r> {
+        SpaceId::in_mask(self.state.in_play_mask() & mask)
+    }
 
     pub(crate) fn is_mountain(&self, s: SpaceId) -> bool {
         self.def(s).terrain == Some(Terrain::Mountain)
@@ -277,6 +282,13 @@ impl<'r> Game<'r> {
     /// not moved in this Operation: one pass over the class, for option builders that
     /// would otherwise ask `unmoved` of every space.
     pub(crate) fn unmoved_spaces(&self, act: &Action, t: PieceType, u: Option<bool>) -> u64 {
+        if act.moved == [0; 4] {
+            // Nothing has moved yet (most Operations' first question): every such piece.
+            return match u {
+                Some(u) => self.state.holding_slot(t.slot(u)),
+                None => self.state.holding(t),
+            };
+        }
         let mut mask = 0u64;
         for p in self.rules.forces.pieces_of(t) {
             let ps = self.state.pieces[p.0 as usize];

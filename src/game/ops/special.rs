@@ -139,14 +139,13 @@ impl<'r> Game<'r> {
 
     /// Where Air Lifted Troops may land (before excluding their origin).
     fn air_lift_landings(&self) -> u64 {
-        let mut m = 0;
-        for s in self.spaces() {
-            // govt_may_enter includes the stacking limit: room for one more Government piece.
-            if self.govt_may_enter(s) && !self.govt_special_barred(s) {
-                m |= s.bit();
-            }
+        // Room for one more Government piece (1.4.2), where no Capability bars the activity.
+        let room = self.state.stack_mask(self.rules, PieceType::TROOPS);
+        if self.state.mods().no_govt_special_where_guerrillas {
+            room & !self.state.holding_guerrillas()
+        } else {
+            room
         }
-        m
     }
 
     fn air_lift_dests(&self, from: SpaceId, out: &mut impl Sink) {
@@ -161,7 +160,7 @@ impl<'r> Game<'r> {
             return;
         }
         let land = self.air_lift_landings();
-        for s in self.spaces() {
+        for s in self.spaces_among(self.state.holding(PieceType::TROOPS)) {
             if out.enough() {
                 return;
             }
@@ -200,7 +199,8 @@ impl<'r> Game<'r> {
         if self.state.mods().no_air_strike {
             return;
         }
-        for s in self.spaces() {
+        // Only where an Insurgent has a piece (`removable` below targets them alone).
+        for s in self.spaces_among(self.state.holding_factions(0b1110)) {
             if out.enough() {
                 return;
             }
@@ -229,7 +229,7 @@ impl<'r> Game<'r> {
     // ---- Eradicate (4.2.3) -----------------------------------------------------------------
 
     fn eradicate_spaces(&self, out: &mut impl Sink) {
-        for s in self.spaces() {
+        for s in self.spaces_among(self.state.holding_faction(Faction::Cartels)) {
             if out.enough() {
                 return;
             }
@@ -298,11 +298,11 @@ impl<'r> Game<'r> {
     }
 
     fn extort_spaces(&self, f: Faction, done: u64, out: &mut impl Sink) {
-        for s in self.spaces() {
+        for s in self.spaces_among(self.state.holding_underground(f) & !done) {
             if out.enough() {
                 return;
             }
-            if done & s.bit() == 0 && self.underground(s, f) > 0 && self.controls(f, s) {
+            if self.controls(f, s) {
                 out.put(Choice::Space(s));
             }
         }
@@ -360,7 +360,7 @@ impl<'r> Game<'r> {
 
     fn kidnap_spaces(&self, act: &Action, done: u64, out: &mut impl Sink) {
         let farc = PieceType::guerrilla(Faction::Farc);
-        for s in self.spaces() {
+        for s in self.spaces_among(self.state.holding(farc)) {
             if out.enough() {
                 return;
             }
@@ -466,7 +466,7 @@ impl<'r> Game<'r> {
 
     fn assassinate_spaces(&self, act: &Action, done: u64, out: &mut impl Sink) {
         let auc = PieceType::guerrilla(Faction::Auc);
-        for s in self.spaces() {
+        for s in self.spaces_among(self.state.holding(auc)) {
             if out.enough() {
                 return;
             }
@@ -517,7 +517,7 @@ impl<'r> Game<'r> {
 
     fn cultivate_spaces(&self, act: &Action, out: &mut impl Sink) {
         let g = PieceType::guerrilla(Faction::Cartels);
-        for s in self.spaces() {
+        for s in self.spaces_among(self.state.holding(g)) {
             if out.enough() {
                 return;
             }
@@ -579,7 +579,7 @@ impl<'r> Game<'r> {
             return;
         }
         let base = PieceType::base(Faction::Cartels);
-        for s in self.spaces() {
+        for s in self.spaces_among(self.state.holding(base) & self.state.holding_guerrillas()) {
             if out.enough() {
                 return;
             }
@@ -675,7 +675,18 @@ impl<'r> Game<'r> {
     }
 
     fn bribe_spaces(&self, done: u64, out: &mut impl Sink) {
-        for s in self.spaces() {
+        // Only a space with a cube, a Guerrilla or another Faction's Base has a step.
+        let st = &self.state;
+        let mut held = st.holding(PieceType::TROOPS) | st.holding(PieceType::POLICE);
+        for f in Faction::ALL {
+            if f != Faction::Cartels {
+                held |= st.holding(PieceType::base(f));
+            }
+            if f != Faction::Govt {
+                held |= st.holding(PieceType::guerrilla(f));
+            }
+        }
+        for s in self.spaces_among(held) {
             if out.enough() {
                 return;
             }
