@@ -599,10 +599,11 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             let sp = spread("remove_pieces", &f, x)?;
             let who = factions("remove_pieces", &f.get("faction"))?;
             let k = kinds("remove_pieces", &f.get("kind"))?;
+            let slots = super::query::slots_of(who, k, None);
             sp.one_at_a_time(
                 g,
                 "Remove a piece from which space?",
-                |g, s| super::query::count_in(g, s, who, k, None) > 0,
+                |g, s| super::query::count_in(g, s, slots) > 0,
                 |g, s| Ok(Some(remove_n(g, sp.by, s, who, k, None, 1, false)?)),
             )
         })

@@ -26,21 +26,43 @@ pub(crate) fn has_trait(g: &Game, s: SpaceId, t: Trait) -> bool {
     }
 }
 
-/// Pieces in `s` of the Factions in `who`, of `k`, in Guerrilla state `u`.
-pub(crate) fn count_in(g: &Game, s: SpaceId, who: u8, k: Kinds, u: Option<bool>) -> u32 {
-    let sp = g.state.space(s);
-    let mut n = 0u32;
+/// The count slots (a bit each, `PieceType::slot`) of the pieces of the Factions in
+/// `who`, of `k`, in Guerrilla state `u` (a state leaves out every piece but Guerrillas).
+pub(crate) fn slots_of(who: u8, k: Kinds, u: Option<bool>) -> u16 {
+    let mut slots = 0u16;
     for t in PieceType::all() {
         if who & (1 << t.faction.index()) == 0 || !k.has(t) {
             continue;
         }
-        n += match (u, t.is_guerrilla()) {
-            (Some(u), true) => sp.guerrillas(t.faction, u) as u32,
-            (Some(_), false) => 0,
-            (None, _) => sp.count(t) as u32,
-        };
+        match (u, t.is_guerrilla()) {
+            (Some(u), true) => slots |= 1 << t.slot(u).0,
+            (Some(_), false) => {}
+            (None, true) => slots |= 1 << t.slot(true).0 | 1 << t.slot(false).0,
+            (None, false) => slots |= 1 << t.slot(false).0,
+        }
+    }
+    slots
+}
+
+/// Pieces in `s` of the count slots `slots` (`slots_of`).
+pub(crate) fn count_in(g: &Game, s: SpaceId, slots: u16) -> u32 {
+    let counts = &g.state.space(s).counts;
+    let (mut n, mut rest) = (0u32, slots);
+    while rest != 0 {
+        n += u32::from(counts[rest.trailing_zeros() as usize]);
+        rest &= rest - 1;
     }
     n
+}
+
+/// The spaces holding a piece of the count slots `slots` (`slots_of`), as a mask.
+pub(crate) fn holding_in(g: &Game, slots: u16) -> u64 {
+    let (mut mask, mut rest) = (0u64, slots);
+    while rest != 0 {
+        mask |= g.state.holding_slot(crate::kernel::Slot(rest.trailing_zeros() as u8));
+        rest &= rest - 1;
+    }
+    mask & g.state.in_play_mask()
 }
 
 pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
@@ -125,7 +147,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
     method(lua, m, api, "count", |_, _, (s, f, k, u): (Arg, Arg, Arg, Arg)| {
         let s = space("count", &s)?;
         let (who, k, u) = (factions("count", &f)?, kinds("count", &k)?, state("count", &u)?);
-        game("count", |g, _| Ok(count_in(g, s, who, k, u)))
+        game("count", |g, _| Ok(count_in(g, s, slots_of(who, k, u))))
     })?;
     method(lua, m, api, "available", |_, _, (f, k): (Arg, Arg)| {
         let t = piece_type("available", faction("available", &f)?, kind("available", &k)?)?;

@@ -232,20 +232,16 @@ unsafe fn which_pieces(l: *mut ffi::lua_State, name: &str, at: c_int) -> Result<
 raw!(count, "count", |l| {
     let s = space("count", unsafe { arg(l, 2) })?;
     let (who, k, u) = unsafe { which_pieces(l, "count", 3) }?;
-    game("count", |g| Ret::Int(super::query::count_in(g, s, who, k, u) as i64))
+    let slots = super::query::slots_of(who, k, u);
+    game("count", |g| Ret::Int(super::query::count_in(g, s, slots) as i64))
 });
 
 // One call for "the spaces with such pieces", which cards would otherwise ask space by
 // space (a 5.1.3 choice among all spaces tries its text in each of them).
 raw!(holding, "holding", |l| {
     let (who, k, u) = unsafe { which_pieces(l, "holding", 2) }?;
-    game("holding", |g| {
-        let mask = g
-            .spaces()
-            .filter(|&s| super::query::count_in(g, s, who, k, u) > 0)
-            .fold(0u64, |m, s| m | s.bit());
-        Ret::Spaces(mask)
-    })
+    let slots = super::query::slots_of(who, k, u);
+    game("holding", |g| Ret::Spaces(super::query::holding_in(g, slots)))
 });
 
 raw!(support, "support", |l| {
