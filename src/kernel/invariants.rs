@@ -17,6 +17,7 @@ pub fn check_invariants(st: &State, r: &Ruleset) -> Vec<String> {
     let mut counts = vec![SpaceState::default().counts; map.len()];
     let mut available = [0u8; PieceType::COUNT];
     let mut out = [0u8; PieceType::COUNT];
+    let mut unmasked = false;
     for t in PieceType::all() {
         for p in r.forces.pieces_of(t) {
             let ps = st.piece(p);
@@ -34,7 +35,9 @@ pub fn check_invariants(st: &State, r: &Ruleset) -> Vec<String> {
                     if ps.underground && !t.is_guerrilla() {
                         bad.push(format!("{t} #{} is Underground; only Guerrillas can be (1.4.3)", p.0));
                     }
-                    counts[loc as usize][t.slot(ps.underground).0 as usize] += 1;
+                    let slot = t.slot(ps.underground).0 as usize;
+                    counts[loc as usize][slot] += 1;
+                    unmasked |= st.occupied[slot] & (1u64 << loc) == 0;
                 }
                 loc => bad.push(format!("{t} #{} has no location ({loc})", p.0)),
             }
@@ -69,15 +72,6 @@ pub fn check_invariants(st: &State, r: &Ruleset) -> Vec<String> {
                 sp.counts,
                 counts[s.index()]
             ));
-        }
-        for (k, &n) in sp.counts.iter().enumerate() {
-            if (st.occupied[k] & s.bit() != 0) != (n > 0) {
-                bad.push(format!(
-                    "{}: count slot {k} holds {n} but the occupancy mask says {}",
-                    name(s),
-                    if n > 0 { "empty" } else { "held" }
-                ));
-            }
         }
         if sp.control != sp.compute_control() {
             bad.push(format!(
@@ -135,6 +129,17 @@ pub fn check_invariants(st: &State, r: &Ruleset) -> Vec<String> {
         total_support += sp.support.support_points(def.pop);
         total_opposition += sp.support.opposition_points(def.pop);
         markers += sp.terror as u16 + sp.sabotage as u16;
+    }
+    // The occupancy masks: each piece on the map has its bit (above), and each bit is on
+    // a count that is not zero, so the masks are exactly the counts that are not zero (a
+    // pass over the pieces and the bits, not over every slot of every space).
+    let on_counts = st
+        .occupied
+        .iter()
+        .enumerate()
+        .all(|(k, &m)| SpaceId::in_mask(m).all(|s| s.index() < map.len() && st.space(s).counts[k] > 0));
+    if unmasked || !on_counts {
+        occupancy_faults(st, r, &mut bad);
     }
     if total_support != st.total_support() {
         bad.push(format!(
@@ -201,6 +206,32 @@ pub fn check_invariants(st: &State, r: &Ruleset) -> Vec<String> {
         }
     }
     bad
+}
+
+/// Where the occupancy masks disagree with the counts, slot by slot.
+fn occupancy_faults(st: &State, r: &Ruleset, bad: &mut Vec<String>) {
+    let map = &r.map;
+    for (k, &kept) in st.occupied.iter().enumerate() {
+        let held = map
+            .ids()
+            .filter(|&s| st.space(s).counts[k] > 0)
+            .fold(0u64, |m, s| m | s.bit());
+        if kept != held {
+            let wrong: Vec<String> = SpaceId::in_mask(kept ^ held)
+                .map(|s| {
+                    if s.index() < map.len() {
+                        map.space(s).name.clone()
+                    } else {
+                        format!("space #{}", s.0)
+                    }
+                })
+                .collect();
+            bad.push(format!(
+                "the occupancy mask of count slot {k} is wrong in {} (the counts there say otherwise)",
+                wrong.join(", ")
+            ));
+        }
+    }
 }
 
 #[cfg(test)]
@@ -292,7 +323,11 @@ mod tests {
             ("president", Box::new(|st| st.president = 5)),
             ("underground cube", Box::new(|st| st.pieces[0].underground = true)),
             ("momentum", Box::new(|st| st.momentum = 1 << 5)),
-            ("occupancy mask", Box::new(|st| st.occupied[0] |= 1 << 2)),
+            (
+                "occupancy mask: a bit too many",
+                Box::new(|st| st.occupied[0] |= 1 << 2),
+            ),
+            ("occupancy mask: a bit missing", Box::new(|st| st.occupied[0] = 0)),
         ];
         for (what, corrupt) in corruptions {
             let mut st = sound.clone();
