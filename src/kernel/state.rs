@@ -1,6 +1,7 @@
 //! The game state: small, flat and cheap to clone (a snapshot is the undo and rollback
 //! unit). Per-space counts, their occupancy masks, Control, Total Support and Total
-//! Opposition are kept up to date by the primitives (primitives.rs); `check_invariants` recomputes them from scratch.
+//! Opposition are kept up to date by the primitives (primitives.rs); `check_invariants`
+//! recomputes them from scratch.
 
 use super::dice::Dice;
 use super::ids::{Control, Faction, PieceId, PieceType, Side, Slot, SpaceId, Support};
