@@ -150,6 +150,16 @@ impl<'r> Game<'r> {
         drop(saved.explorer);
     }
 
+    /// May the outermost dry run's last try stand for the game's own run of the same text,
+    /// if that try met no question? Only where nothing else differs: no log or narrative
+    /// to write, no watcher, and neither of the players' options (a dry run offers none).
+    pub(crate) fn dry_keep_as_live(&self) -> bool {
+        let [saved] = self.dry_runs.as_slice() else {
+            return false;
+        };
+        saved.log.is_none() && self.narrative.is_none() && self.watcher.is_none() && saved.options == (false, false)
+    }
+
     /// Is a dry run under way (nothing done now counts)?
     pub fn in_dry_run(&self) -> bool {
         !self.dry_runs.is_empty()

@@ -32,6 +32,19 @@ struct Running {
 
 thread_local! {
     static STACK: RefCell<Vec<Running>> = const { RefCell::new(Vec::new()) };
+    /// Questions a script has met (each choice of the card API counts, asked or not).
+    static QUESTIONS: Cell<u64> = const { Cell::new(0) };
+}
+
+/// A script met a question (a choice of the card API), whether or not anyone was asked:
+/// a dry run answers some without its explorer (5.1.3's first of the best).
+pub(crate) fn met_question() {
+    QUESTIONS.with(|q| q.set(q.get() + 1));
+}
+
+/// The questions scripts have met on this thread so far.
+pub(crate) fn questions_met() -> u64 {
+    QUESTIONS.with(|q| q.get())
 }
 
 /// Pops its entry when the Event ends, however it ends.

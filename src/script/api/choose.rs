@@ -102,6 +102,8 @@ struct Judge<'a> {
     per_candidate: usize,
     /// The questions the explorer answered in the latest try.
     asked: std::cell::Cell<usize>,
+    /// The candidate whose try ran last, and whether that try met no question at all.
+    last: std::cell::Cell<Option<(usize, bool)>>,
 }
 
 impl<'a> Judge<'a> {
@@ -118,6 +120,7 @@ impl<'a> Judge<'a> {
             explorer,
             per_candidate,
             asked: std::cell::Cell::new(0),
+            last: std::cell::Cell::new(None),
         })
     }
 
@@ -135,6 +138,7 @@ impl<'a> Judge<'a> {
         self.explorer.borrow_mut().reset();
         let mut best = Outcome::NONE;
         let mut mine = 0usize;
+        let met = current::questions_met();
         loop {
             game(name, |g, _| {
                 g.dry_rewind();
@@ -162,7 +166,9 @@ impl<'a> Judge<'a> {
                 }
             }
             mine += 1;
-            self.asked.set(self.explorer.borrow().asked);
+            let asked = self.explorer.borrow().asked;
+            self.asked.set(asked);
+            self.last.set(Some((i, asked == 0 && current::questions_met() == met)));
             if best.perfect() || mine >= self.per_candidate || !self.explorer.borrow_mut().advance() {
                 return Ok(best);
             }
@@ -282,14 +288,30 @@ fn settle<T: Copy>(
         let outer = (current::take_shortfall(), current::take_did());
         let r = Judge::begin(name, values, effect).and_then(|judge| {
             let r = draw_perfect(n, optional, &mut dice, |i| Ok(judge.known(&mut known, i)?.perfect()));
-            ending(judge, r)
+            // The pick is judged last (`draw_perfect`): when its try met no question, the
+            // game's own run of its text would do exactly what the try did (the run is
+            // deterministic), so the try stands for it (`dry_keep_as_live`).
+            let quiet = matches!(r, Ok(Some((Some(i), _))) if judge.last.get() == Some((i, true)));
+            if quiet && game(name, |g, _| Ok(g.dry_keep_as_live()))? {
+                game(name, |g, _| {
+                    g.dry_keep();
+                    Ok(())
+                })?;
+                #[cfg(test)]
+                tests::KEPT.with(|k| k.set(k.get() + 1));
+                return r.map(|d| d.map(|d| (d, true)));
+            }
+            ending(judge, r).map(|d| d.map(|d| (d, false)))
         });
         current::fall_short(outer.0);
         current::did(outer.1);
-        if let Some((pick, decision)) = r? {
+        if let Some(((pick, decision), carried)) = r? {
             let c = pick.map_or(Choice::Done, |i| choice(items[i]));
             game(name, |g, _| g.answer_drawn(by, c, decision).map_err(stop))?;
-            return Ok(Settled::Drawn(pick.map(|i| items[i])));
+            return Ok(match pick {
+                Some(i) if carried => Settled::Carried(items[i]),
+                _ => Settled::Drawn(pick.map(|i| items[i])),
+            });
         }
     }
     let (keep, carried) = most_done(lua, name, values, effect, required, &mut known, true)?;
@@ -325,8 +347,11 @@ fn draw_perfect(
             // Done is offered with the candidates that carry out the text, if any.
             return Ok(any_perfect(n, &left, &mut perfect)?.then_some((None, true)));
         }
+        // Whether another one is allowed is judged first, the pick last: its try, if it
+        // is the last one run, may stand for the text carried out (`settle`). Each verdict
+        // depends on its candidate alone, so the order changes no draw.
+        let decision = optional || any_perfect(n, &left, &mut perfect)?;
         if perfect(i)? {
-            let decision = optional || any_perfect(n, &left, &mut perfect)?;
             return Ok(Some((Some(i), decision)));
         }
     }
@@ -412,6 +437,7 @@ fn word_value(lua: &Lua, c: Choice) -> R<Value> {
 
 pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
     method(lua, m, api, "choose_space", |lua, api, (t,): (Table,)| {
+        current::met_question();
         let name = "choose_space";
         let f = fields(lua, name, &t, &["prompt", "from", "optional", "by", "effect"])?;
         let p = prompt(name, &f)?;
@@ -441,6 +467,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         Ok(Value::String(api.words.space(s)))
     })?;
     method(lua, m, api, "choose_spaces", |lua, api, (t,): (Table,)| {
+        current::met_question();
         let name = "choose_spaces";
         let f = fields(
             lua,
@@ -532,6 +559,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         super::spaces_table(lua, api, chosen)
     })?;
     method(lua, m, api, "choose_faction", |lua, _, (t,): (Table,)| {
+        current::met_question();
         let name = "choose_faction";
         let f = fields(lua, name, &t, &["prompt", "from", "optional", "by", "effect"])?;
         let p = prompt(name, &f)?;
@@ -595,6 +623,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         Ok(v)
     })?;
     method(lua, m, api, "choose", |lua, _, (t,): (Table,)| {
+        current::met_question();
         let name = "choose";
         let f = fields(lua, name, &t, &["prompt", "from", "by", "effect"])?;
         let p = prompt(name, &f)?;
@@ -656,6 +685,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         Ok(v)
     })?;
     method(lua, m, api, "choose_number", |lua, _, (t,): (Table,)| {
+        current::met_question();
         let name = "choose_number";
         let f = fields(lua, name, &t, &["prompt", "min", "max", "by"])?;
         let p = prompt(name, &f)?;
@@ -670,6 +700,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         })
     })?;
     method(lua, m, api, "ask", |lua, _, (t,): (Table,)| {
+        current::met_question();
         let name = "ask";
         let f = fields(lua, name, &t, &["prompt", "by"])?;
         let p = prompt(name, &f)?;
@@ -679,6 +710,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         })
     })?;
     method(lua, m, api, "place_farc_zone", |lua, api, (t,): (Table,)| {
+        current::met_question();
         let name = "place_farc_zone";
         let f = fields(lua, name, &t, &["from", "effect"])?;
         let from = space_list(name, &f.get("from"))?;
@@ -736,6 +768,47 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
 mod tests {
     use super::*;
     use crate::kernel::Dice;
+
+    thread_local! {
+        /// Tries kept as the live run (`settle`).
+        pub(super) static KEPT: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+    }
+
+    #[test]
+    fn a_kept_try_plays_as_the_live_run_would() {
+        // With a log the drawn candidate's text is run again for real; without one, its
+        // dry try stands for that run when it met no question. Both games must be the same
+        // answer for answer and end in the same position.
+        let files = crate::content::ContentFiles::embedded();
+        let (rules, _, setup) = crate::cli::position(&files, "standard", 1).unwrap();
+        let mut kept = [0u64; 2];
+        for seed in 1..=25 {
+            let play = |log: bool| {
+                let setup = crate::game::playout::reseeded(&setup, seed);
+                let mut g = crate::game::playout::new_game(&rules, setup, crate::game::playout::random_agents(seed));
+                g.log = log.then(Vec::new);
+                let result = g.play();
+                (
+                    format!("{result:?}"),
+                    g.answers.clone(),
+                    g.state.clone(),
+                    g.events_played.len(),
+                )
+            };
+            let k0 = KEPT.with(|k| k.get());
+            let live = play(true);
+            let k1 = KEPT.with(|k| k.get());
+            let quiet = play(false);
+            kept[0] += k1 - k0;
+            kept[1] += KEPT.with(|k| k.get()) - k1;
+            assert_eq!(live.0, quiet.0, "seed {seed}");
+            assert_eq!(live.1, quiet.1, "seed {seed}: answers");
+            assert!(live.2 == quiet.2, "seed {seed}: position");
+            assert_eq!(live.3, quiet.3, "seed {seed}: Events");
+        }
+        // None kept with a log; many without.
+        assert!(kept[0] == 0 && kept[1] > 100, "{kept:?}");
+    }
 
     /// `draw_perfect` among `n` candidates, `perfect` those that carry out all the text.
     fn drawn(dice: &mut Dice, n: usize, optional: bool, perfect: &[usize]) -> Option<(Option<usize>, bool)> {
