@@ -253,17 +253,17 @@ impl<'r> Game<'r> {
         let (open, blocked) = self.patrol_masks();
         let cubes =
             self.unmoved_spaces(act, PieceType::TROOPS, None) | self.unmoved_spaces(act, PieceType::POLICE, None);
-        for s in self.spaces() {
+        // Only a space with an unmoved cube is an origin.
+        for s in self.spaces_among(cubes) {
             if out.enough() {
                 return;
             }
-            let movable = cubes & s.bit() != 0;
             // Without a set destination, any adjacent LoC or City will do (no search).
             let reaches = match act.destination {
                 None => self.rules.map.adjacency[s.index()] & open & !s.bit() != 0,
                 Some(_) => self.patrol_dests_in(act, s, open, blocked) != 0,
             };
-            if movable && reaches {
+            if reaches {
                 out.put(Choice::Space(s));
             }
         }
@@ -276,7 +276,8 @@ impl<'r> Game<'r> {
         }
         self.patrol_origins(act, out);
         let mods = self.state.mods();
-        for s in self.spaces().filter(|&s| self.def(s).is_loc() && self.cubes(s) > 0) {
+        let cubes = self.state.holding(PieceType::TROOPS) | self.state.holding(PieceType::POLICE);
+        for s in self.spaces_among(cubes).filter(|&s| self.def(s).is_loc()) {
             let activates = !mods.patrol_no_activation && self.guerrillas_in(s) > 0;
             let mut assault = Any::default();
             // Without a move a Limited Patrol has no destination LoC to Assault in.
