@@ -504,6 +504,17 @@ impl<'r> Game<'r> {
         }
     }
 
+    /// The spaces where the pieces `force_in` counts are: elsewhere both counts are 0.
+    fn force_mask(&self, act: &Action) -> u64 {
+        let st = &self.state;
+        let (troops, police) = (st.holding(PieceType::TROOPS), st.holding(PieceType::POLICE));
+        match act.force {
+            Force::Cubes => troops | police,
+            Force::AucGuerrillasAsTroops => troops | police | st.holding(PieceType::guerrilla(Faction::Auc)),
+            Force::PoliceAsTroops => police,
+        }
+    }
+
     /// Guerrillas `act`'s Sweep Activates in `s`.
     pub(crate) fn sweep_activations_for(&self, act: &Action, s: SpaceId) -> u8 {
         let (t, p) = self.force_in(act, s);
@@ -567,8 +578,9 @@ impl<'r> Game<'r> {
             return;
         }
         let targets = self.coin_targets_for(act);
-        // Most spaces hold no piece of a targeted Faction: nothing to remove there.
-        for s in self.spaces_among(self.state.holding_factions(targets)) {
+        // Most spaces hold no piece of a targeted Faction, or none of the Assault's force:
+        // nothing to remove there (no capacity without a piece of the force).
+        for s in self.spaces_among(self.state.holding_factions(targets) & self.force_mask(act)) {
             if out.enough() {
                 return;
             }
