@@ -3,7 +3,7 @@
 
 use super::{Api, Kinds, R, err, faction, factions, game, how_many, kind, kinds, method, piece_type, space, state};
 use crate::game::Game;
-use crate::kernel::{Control, LocType, PieceType, SpaceId, Terrain};
+use crate::kernel::{Control, Faction, LocType, PieceKind, PieceType, SpaceId, Terrain};
 use crate::script::words::{Arg, Out, Trait, Word};
 use mlua::{Lua, Table, Value};
 use std::rc::Rc;
@@ -28,18 +28,32 @@ pub(crate) fn has_trait(g: &Game, s: SpaceId, t: Trait) -> bool {
 
 /// The count slots (a bit each, `PieceType::slot`) of the pieces of the Factions in
 /// `who`, of `k`, in Guerrilla state `u` (a state leaves out every piece but Guerrillas).
+/// Each Faction has three slots from 3 × its index: the Government's Troops, Police and
+/// Bases; an Insurgent's Underground Guerrillas, Active Guerrillas and Bases.
 pub(crate) fn slots_of(who: u8, k: Kinds, u: Option<bool>) -> u16 {
     let mut slots = 0u16;
-    for t in PieceType::all() {
-        if who & (1 << t.faction.index()) == 0 || !k.has(t) {
+    for f in Faction::ALL {
+        if who & (1 << f.index()) == 0 {
             continue;
         }
-        match (u, t.is_guerrilla()) {
-            (Some(u), true) => slots |= 1 << t.slot(u).0,
-            (Some(_), false) => {}
-            (None, true) => slots |= 1 << t.slot(true).0 | 1 << t.slot(false).0,
-            (None, false) => slots |= 1 << t.slot(false).0,
+        let govt = f == Faction::Govt;
+        let mut three: u16 = match k {
+            Kinds::All => 0b111,
+            Kinds::One(PieceKind::Base) => 0b100,
+            Kinds::Cubes if govt => 0b011,
+            Kinds::One(PieceKind::Troops) if govt => 0b001,
+            Kinds::One(PieceKind::Police) if govt => 0b010,
+            Kinds::One(PieceKind::Guerrilla) if !govt => 0b011,
+            _ => 0,
+        };
+        if let Some(underground) = u {
+            three &= match (govt, underground) {
+                (true, _) => 0,
+                (false, true) => 0b001,
+                (false, false) => 0b010,
+            };
         }
+        slots |= three << (3 * f.index());
     }
     slots
 }
@@ -241,4 +255,45 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         game("total_opposition", |g, _| Ok(g.state.total_opposition()))
     })?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_slots_of_a_selection_are_those_of_its_piece_types() {
+        // The definition: every piece type of the Factions and kinds asked, in the state
+        // asked (a state: Guerrillas only).
+        let by_types = |who: u8, k: Kinds, u: Option<bool>| {
+            let mut slots = 0u16;
+            for t in PieceType::all() {
+                if who & (1 << t.faction.index()) == 0 || !k.has(t) {
+                    continue;
+                }
+                match (u, t.is_guerrilla()) {
+                    (Some(u), true) => slots |= 1 << t.slot(u).0,
+                    (Some(_), false) => {}
+                    (None, true) => slots |= 1 << t.slot(true).0 | 1 << t.slot(false).0,
+                    (None, false) => slots |= 1 << t.slot(false).0,
+                }
+            }
+            slots
+        };
+        let kinds = [
+            Kinds::All,
+            Kinds::Cubes,
+            Kinds::One(PieceKind::Troops),
+            Kinds::One(PieceKind::Police),
+            Kinds::One(PieceKind::Base),
+            Kinds::One(PieceKind::Guerrilla),
+        ];
+        for who in 0..16u8 {
+            for k in kinds {
+                for u in [None, Some(true), Some(false)] {
+                    assert_eq!(slots_of(who, k, u), by_types(who, k, u), "{who:04b} {k:?} {u:?}");
+                }
+            }
+        }
+    }
 }
