@@ -512,7 +512,7 @@ impl<'r> Game<'r> {
             while self.state.remove_terror(s).is_ok() {}
             let _ = self.state.remove_sabotage(s);
             for f in Faction::INSURGENTS {
-                while self.state.go_underground(self.rules, s, f).is_ok() {}
+                self.state.all_underground(self.rules, s, f);
             }
         }
         self.state.clear_momentum();

@@ -332,6 +332,29 @@ impl State {
         Ok(Effect::WentUnderground { piece: p, space: s })
     }
 
+    /// Flip every Active Guerrilla of the Faction in the space Underground at once (6.6
+    /// Reset): the position `go_underground` until refused leaves, in one pass over the
+    /// Faction's Guerrillas. Returns how many flipped.
+    pub fn all_underground(&mut self, r: &Ruleset, s: SpaceId, f: Faction) -> u8 {
+        let Some(t) = PieceType::new(f, super::ids::PieceKind::Guerrilla) else {
+            return 0;
+        };
+        let n = self.spaces[s.index()].counts[t.slot(false).0 as usize];
+        if n == 0 {
+            return 0;
+        }
+        for p in r.forces.pieces_of(t) {
+            let ps = &mut self.pieces[p.0 as usize];
+            if ps.loc == s.0 {
+                ps.underground = true;
+            }
+        }
+        // A Faction has far fewer than 128 Guerrillas (the inventory, forces.toml).
+        self.count_in(s, t, false, -(n as i8));
+        self.count_in(s, t, true, n as i8);
+        n
+    }
+
     fn flip(&mut self, r: &Ruleset, s: SpaceId, f: Faction, from_underground: bool) -> Result<PieceId, Refusal> {
         let t = PieceType::new(f, super::ids::PieceKind::Guerrilla).ok_or(Refusal::NoSuchPiece {
             space: s,
