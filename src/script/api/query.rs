@@ -3,7 +3,7 @@
 
 use super::{Api, Kinds, R, err, faction, factions, game, how_many, kind, kinds, method, piece_type, space, state};
 use crate::game::Game;
-use crate::kernel::{Control, Faction, LocType, PieceKind, PieceType, SpaceId, Terrain};
+use crate::kernel::{Control, Faction, LocType, PieceKind, SpaceId, Terrain};
 use crate::script::words::{Arg, Out, Trait, Word};
 use mlua::{Lua, Table, Value};
 use std::rc::Rc;
@@ -260,6 +260,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::kernel::PieceType;
 
     #[test]
     fn the_slots_of_a_selection_are_those_of_its_piece_types() {
