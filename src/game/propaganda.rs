@@ -417,11 +417,10 @@ impl<'r> Game<'r> {
     fn redeploy_all(&mut self, moved: &mut Action, from: SpaceId, t: PieceType, dests: u64) -> Result<(), Stop> {
         while self.state.count(from, t) > 0 {
             let Choice::Space(to) = self.ask(GOVT, "Redeploy them to which space?", Some(from), |g, o| {
-                for s in g.spaces() {
-                    if dests & s.bit() != 0 && s != from && g.room(s, GOVT) > 0 {
-                        o.push(Choice::Space(s));
-                    }
-                }
+                o.extend(
+                    g.spaces_among(dests & g.room_mask(GOVT) & !from.bit())
+                        .map(Choice::Space),
+                );
                 // 6.5.1: "if no such spaces, then to Bogotá", also when those there are
                 // full (Ecuador's stacking, 1.4.2).
                 if o.is_empty()
@@ -454,11 +453,8 @@ impl<'r> Game<'r> {
         let base = PieceType::base(GOVT);
         let mut moved = Action::new(GOVT, super::decision::Op::Train);
         let must: Vec<SpaceId> = self
-            .spaces()
-            .filter(|&s| {
-                self.state.count(s, PieceType::TROOPS) > 0
-                    && (self.def(s).is_loc() || (self.def(s).is_department() && self.state.count(s, base) == 0))
-            })
+            .spaces_among(self.state.holding(PieceType::TROOPS))
+            .filter(|&s| self.def(s).is_loc() || (self.def(s).is_department() && self.state.count(s, base) == 0))
             .collect();
         for s in must {
             self.redeploy_all(&mut moved, s, PieceType::TROOPS, troop_dests)?;
@@ -471,25 +467,17 @@ impl<'r> Game<'r> {
                 let c = self.ask(GOVT, prompt, None, |g, o| {
                     o.push(Choice::Done);
                     // The destinations with room, found once (not once per origin).
-                    let open = g
-                        .spaces()
-                        .filter(|&d| dests & d.bit() != 0 && g.room(d, GOVT) > 0)
-                        .fold(0u64, |m, d| m | d.bit());
-                    let holding = g.unmoved_spaces(&moved, t, None);
-                    for s in g.spaces() {
-                        let elsewhere = open & !s.bit() != 0;
-                        if elsewhere && holding & s.bit() != 0 {
+                    let open = dests & g.room_mask(GOVT);
+                    for s in g.spaces_among(g.unmoved_spaces(&moved, t, None)) {
+                        if open & !s.bit() != 0 {
                             o.push(Choice::Space(s));
                         }
                     }
                 })?;
                 let Choice::Space(from) = c else { break };
                 let Choice::Space(to) = self.ask(GOVT, "Redeploy them to which space?", Some(from), |g, o| {
-                    for s in g.spaces() {
-                        if dests & s.bit() != 0 && s != from && g.room(s, GOVT) > 0 {
-                            o.push(Choice::Space(s));
-                        }
-                    }
+                    let open = dests & g.room_mask(GOVT) & !from.bit();
+                    o.extend(g.spaces_among(open).map(Choice::Space));
                 })?
                 else {
                     return Err(Stop::Failed("expected a space".into()));

@@ -17,6 +17,16 @@ impl<'r> Game<'r> {
         }
     }
 
+    /// The spaces in play with `room` for one more piece of `f` (only a space with a limit
+    /// per Faction can be full).
+    pub(crate) fn room_mask(&self, f: Faction) -> u64 {
+        let in_play = self.state.in_play_mask();
+        let full = SpaceId::in_mask(self.rules.map.limited() & in_play)
+            .filter(|&s| self.room(s, f) == 0)
+            .fold(0u64, |m, s| m | s.bit());
+        in_play & !full
+    }
+
     /// May Government pieces go into `s` at all (not a FARC Zone, 6.4.4; stacking)?
     pub(crate) fn govt_may_enter(&self, s: SpaceId) -> bool {
         self.state.can_stack(self.rules, s, PieceType::TROOPS, None).is_ok()
