@@ -116,11 +116,6 @@ pub(crate) fn take_did() -> u32 {
     STACK.with(|s| s.borrow().last().map_or(0, |r| r.did.replace(0)))
 }
 
-/// Has the innermost Event's game stopped (no more API calls may run)?
-pub(crate) fn stopped() -> bool {
-    STACK.with(|s| s.borrow().last().is_some_and(|r| r.stop.borrow().is_some()))
-}
-
 /// The Faction executing the innermost Event.
 pub(crate) fn executing() -> Option<Faction> {
     STACK.with(|s| s.borrow().last().map(|r| r.exec.faction))
@@ -139,6 +134,8 @@ pub(crate) enum Unavailable {
     NoEvent,
     /// The game is already lent out (an API function called back into the API).
     Busy,
+    /// The game stopped under the script (`set_stop`): no more API calls may run.
+    Stopped,
 }
 
 /// Borrow the game of the innermost running Event, with who executes what.
@@ -146,6 +143,9 @@ pub(crate) fn with<R>(f: impl for<'a, 'r> FnOnce(&'a mut Game<'r>, Exec) -> R) -
     let (ptr, exec) = STACK.with(|s| {
         let s = s.borrow();
         let r = s.last().ok_or(Unavailable::NoEvent)?;
+        if r.stop.borrow().is_some() {
+            return Err(Unavailable::Stopped);
+        }
         if r.busy.replace(true) {
             return Err(Unavailable::Busy);
         }

@@ -156,11 +156,9 @@ pub(crate) fn stop(s: Stop) -> mlua::Error {
 
 /// Borrow the running game for API function `name`.
 pub(crate) fn game<T>(name: &'static str, f: impl for<'a, 'r> FnOnce(&'a mut Game<'r>, Exec) -> R<T>) -> R<T> {
-    if current::stopped() {
-        return Err(mlua::Error::RuntimeError(HALTED.into()));
-    }
     match current::with(f) {
         Ok(r) => r,
+        Err(Unavailable::Stopped) => Err(mlua::Error::RuntimeError(HALTED.into())),
         Err(Unavailable::NoEvent) => Err(err(
             name,
             "may only be called while an Event runs (not when the script is loaded)",

@@ -137,9 +137,7 @@ unsafe fn call(
         if !this {
             return Err(format!("g:{name}: call it as g:{name}(...), with a colon"));
         }
-        if current::stopped() {
-            return Err(super::HALTED.into());
-        }
+        // A game that stopped under the script refuses the call in `game` below.
         body(l)
     }));
     let message = match result {
@@ -186,8 +184,10 @@ unsafe fn call(
 
 /// Borrow the game for a raw query.
 fn game<T>(name: &str, f: impl for<'a, 'r> FnOnce(&'a mut Game<'r>) -> T) -> Result<T, String> {
-    current::with(|g, _| f(g))
-        .map_err(|_| format!("g:{name}: may only be called while an Event runs (not from inside another g: call)"))
+    current::with(|g, _| f(g)).map_err(|e| match e {
+        current::Unavailable::Stopped => super::HALTED.into(),
+        _ => format!("g:{name}: may only be called while an Event runs (not from inside another g: call)"),
+    })
 }
 
 macro_rules! raw {
