@@ -290,7 +290,9 @@ fn settle<T: Copy>(
             let r = draw_perfect(n, optional, &mut dice, |i| Ok(judge.known(&mut known, i)?.perfect()));
             // The pick is judged last (`draw_perfect`): when its try met no question, the
             // game's own run of its text would do exactly what the try did (the run is
-            // deterministic), so the try stands for it (`dry_keep_as_live`).
+            // deterministic), so the try stands for it (`dry_keep_as_live`). The answer is
+            // then recorded after the text is carried out; in validator mode its check of
+            // the invariants sees the position after the text, which a sound card keeps.
             let quiet = matches!(r, Ok(Some((Some(i), _))) if judge.last.get() == Some((i, true)));
             if quiet && game(name, |g, _| Ok(g.dry_keep_as_live()))? {
                 game(name, |g, _| {
