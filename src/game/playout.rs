@@ -189,6 +189,20 @@ impl Agent for ReplayAgent<'_> {
 }
 
 /// A set-up with the game's dice seeded afresh (one set-up serves many games).
+/// Test support: random games of the standard scenario (the embedded content), one per
+/// seed, calling `at` with the game and its seed at the end of every card.
+#[cfg(test)]
+pub(crate) fn watch_random_games(seeds: std::ops::RangeInclusive<u64>, at: &mut dyn FnMut(&Game, u64)) {
+    let files = crate::content::ContentFiles::embedded();
+    let (rules, _, setup) = crate::cli::position(&files, "standard", 1).expect("content loads");
+    for seed in seeds {
+        let mut game = new_game(&rules, reseeded(&setup, seed), random_agents(seed));
+        let at = &mut *at;
+        game.watch = Some(Box::new(move |g: &Game, _| at(g, seed)));
+        let _ = game.play();
+    }
+}
+
 pub fn reseeded(setup: &Setup, seed: u64) -> Setup {
     let mut s = setup.clone();
     s.state.dice = crate::kernel::Dice::new(seed);

@@ -415,65 +415,49 @@ mod tests {
     #[test]
     fn all_underground_leaves_the_position_flipping_one_by_one_leaves() {
         // In the positions of random games, for every space and Insurgent: the same state.
-        let files = crate::content::ContentFiles::embedded();
-        let (rules, _, setup) = crate::cli::position(&files, "standard", 1).unwrap();
-        let flipped = std::rc::Rc::new(std::cell::Cell::new(0u32));
-        for seed in 1..=10 {
-            let setup = crate::game::playout::reseeded(&setup, seed);
-            let mut game = crate::game::playout::new_game(&rules, setup, crate::game::playout::random_agents(seed));
-            let n = flipped.clone();
-            game.watch = Some(Box::new(move |g: &crate::game::Game, _| {
-                for s in g.rules.map.ids() {
-                    for f in Faction::INSURGENTS {
-                        let (mut one, mut all) = (g.state.clone(), g.state.clone());
-                        let mut k = 0u8;
-                        while one.go_underground(g.rules, s, f).is_ok() {
-                            k += 1;
-                        }
-                        assert_eq!(all.all_underground(g.rules, s, f), k);
-                        assert!(one == all, "seed {seed}: {f:?} in {s:?}");
-                        n.set(n.get() + u32::from(k));
+        let mut flipped = 0u32;
+        crate::game::playout::watch_random_games(1..=10, &mut |g, seed| {
+            for s in g.rules.map.ids() {
+                for f in Faction::INSURGENTS {
+                    let (mut one, mut all) = (g.state.clone(), g.state.clone());
+                    let mut k = 0u8;
+                    while one.go_underground(g.rules, s, f).is_ok() {
+                        k += 1;
                     }
+                    assert_eq!(all.all_underground(g.rules, s, f), k);
+                    assert!(one == all, "seed {seed}: {f:?} in {s:?}");
+                    flipped += u32::from(k);
                 }
-            }));
-            let _ = game.play();
-        }
-        assert!(flipped.get() > 1000, "{} flipped", flipped.get());
+            }
+        });
+        assert!(flipped > 1000, "{flipped} flipped");
     }
 
     #[test]
     fn the_occupancy_masks_and_stack_mask_agree_with_the_counts_and_can_stack() {
-        // At the end of every card of random games (Ecuador and Panamá open in some, FARC Zones
-        // placed in others): each mask bit is "that count is not zero", and `stack_mask`
-        // is `can_stack` space by space, for every type of piece.
-        let files = crate::content::ContentFiles::embedded();
-        let (rules, _, setup) = crate::cli::position(&files, "standard", 1).unwrap();
-        let seen = std::rc::Rc::new(std::cell::Cell::new(0u32));
-        for seed in 1..=30 {
-            let setup = crate::game::playout::reseeded(&setup, seed);
-            let mut game = crate::game::playout::new_game(&rules, setup, crate::game::playout::random_agents(seed));
-            let n = seen.clone();
-            game.watch = Some(Box::new(move |g: &crate::game::Game, _| {
-                let st = &g.state;
-                for s in g.rules.map.ids() {
-                    for (k, &c) in st.space(s).counts.iter().enumerate() {
-                        assert_eq!(st.occupied[k] & s.bit() != 0, c > 0, "seed {seed}: slot {k} of {s:?}");
-                    }
+        // At the end of every card of random games (Ecuador and Panamá open in some, FARC
+        // Zones placed in others): each mask bit is "that count is not zero", and
+        // `stack_mask` is `can_stack` space by space, for every type of piece.
+        let mut seen = 0u32;
+        crate::game::playout::watch_random_games(1..=30, &mut |g, seed| {
+            let st = &g.state;
+            for s in g.rules.map.ids() {
+                for (k, &c) in st.space(s).counts.iter().enumerate() {
+                    assert_eq!(st.occupied[k] & s.bit() != 0, c > 0, "seed {seed}: slot {k} of {s:?}");
                 }
-                for t in PieceType::all() {
-                    let each = g
-                        .rules
-                        .map
-                        .ids()
-                        .filter(|&s| st.can_stack(g.rules, s, t, None).is_ok())
-                        .fold(0u64, |m, s| m | s.bit());
-                    assert_eq!(st.stack_mask(g.rules, t), each, "seed {seed}: {t}");
-                }
-                n.set(n.get() + 1);
-            }));
-            let _ = game.play();
-        }
-        assert!(seen.get() > 1000, "{} positions", seen.get());
+            }
+            for t in PieceType::all() {
+                let each = g
+                    .rules
+                    .map
+                    .ids()
+                    .filter(|&s| st.can_stack(g.rules, s, t, None).is_ok())
+                    .fold(0u64, |m, s| m | s.bit());
+                assert_eq!(st.stack_mask(g.rules, t), each, "seed {seed}: {t}");
+            }
+            seen += 1;
+        });
+        assert!(seen > 1000, "{seen} positions");
     }
 
     #[test]

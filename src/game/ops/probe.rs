@@ -572,42 +572,35 @@ mod tests {
         // positions before) and by a fresh one: the same. (The cost of the first space
         // was once read off the dry-run game's last position: offers then depended on
         // the searches before, and a game drawn option by option did not replay.)
-        let files = crate::content::ContentFiles::embedded();
-        let (rules, _, setup) = crate::cli::position(&files, "standard", 1).unwrap();
-        let compared = std::rc::Rc::new(std::cell::Cell::new(0u32));
-        for seed in 1..=12 {
-            let setup = crate::game::playout::reseeded(&setup, seed);
-            let mut game = crate::game::playout::new_game(&rules, setup, crate::game::playout::random_agents(seed));
-            let n = compared.clone();
-            let mut before: Option<State> = None;
-            game.watch = Some(Box::new(move |g: &Game, _| {
-                for &f in &Faction::ALL {
-                    for &op in Op::of(f) {
-                        let act = Action::new(f, op);
-                        // Resources just enough for the first space: where the cost decides.
-                        let mut start = g.state.clone();
-                        start.resources[f.index()] = g.op_min_cost(&act);
-                        for &sa in Special::of(f) {
-                            let search = |p: &mut Prober| p.find_way(&start, g.card, &act, sa, &[], FIRST_RUNS);
-                            // The game's dry-run game searches the position of the card
-                            // before, then this one; a fresh one only this one.
-                            if let Some(b) = &before {
-                                g.with_prober(|p| p.find_way(b, g.card, &act, sa, &[], FIRST_RUNS));
-                            }
-                            let own = g.with_prober(search);
-                            let kept = g.prober.take();
-                            let fresh = g.with_prober(search);
-                            *g.prober.borrow_mut() = kept;
-                            assert_eq!(own, fresh, "seed {seed}: {sa:?} before {op:?} of {f:?}");
-                            n.set(n.get() + 1);
+        let mut compared = 0u32;
+        // The position at the end of the card before, in the same game.
+        let mut before: Option<(u64, State)> = None;
+        crate::game::playout::watch_random_games(1..=12, &mut |g, seed| {
+            for &f in &Faction::ALL {
+                for &op in Op::of(f) {
+                    let act = Action::new(f, op);
+                    // Resources just enough for the first space: where the cost decides.
+                    let mut start = g.state.clone();
+                    start.resources[f.index()] = g.op_min_cost(&act);
+                    for &sa in Special::of(f) {
+                        let search = |p: &mut Prober| p.find_way(&start, g.card, &act, sa, &[], FIRST_RUNS);
+                        // The game's dry-run game searches the position of the card
+                        // before, then this one; a fresh one only this one.
+                        if let Some((_, b)) = before.as_ref().filter(|b| b.0 == seed) {
+                            g.with_prober(|p| p.find_way(b, g.card, &act, sa, &[], FIRST_RUNS));
                         }
+                        let own = g.with_prober(search);
+                        let kept = g.prober.take();
+                        let fresh = g.with_prober(search);
+                        *g.prober.borrow_mut() = kept;
+                        assert_eq!(own, fresh, "seed {seed}: {sa:?} before {op:?} of {f:?}");
+                        compared += 1;
                     }
                 }
-                before = Some(g.state.clone());
-            }));
-            let _ = game.play();
-        }
-        assert!(compared.get() > 1000, "{} compared", compared.get());
+            }
+            before = Some((seed, g.state.clone()));
+        });
+        assert!(compared > 1000, "{compared} compared");
     }
 
     #[test]
