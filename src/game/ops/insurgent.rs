@@ -117,6 +117,14 @@ impl<'r> Game<'r> {
         if (act.limited && act.count >= 1) || !self.can_pay(act, 1) {
             return;
         }
+        // Where a Guerrilla can be placed (`can_place`), `rally_steps_now` offers placing
+        // it (with or without a Base there): such a space needs no further look.
+        let g = PieceType::guerrilla(act.faction);
+        let placeable = if self.state.available(g) > 0 {
+            self.state.stack_mask(self.rules, g)
+        } else {
+            0
+        };
         for s in self.spaces() {
             if out.enough() {
                 return;
@@ -124,8 +132,10 @@ impl<'r> Game<'r> {
             if act.selected(s) || !self.rally_allowed(act.faction, s) {
                 continue;
             }
-            let mut n = Any::default();
-            self.rally_steps(act.faction, s, &mut n);
+            let mut n = Any(placeable & s.bit() != 0);
+            if !n.0 {
+                self.rally_steps(act.faction, s, &mut n);
+            }
             if n.0 {
                 out.put(Choice::Space(s));
             }
