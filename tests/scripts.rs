@@ -270,3 +270,15 @@ fn filter_contains_and_sum_walk_a_list_as_ipairs_does() {
         "g:sum: the first argument must be a list (a table), not number",
     );
 }
+
+#[test]
+fn borders_answers_for_countries_event_only_spaces_and_unknown_names() {
+    // The answers are checked inside the script: a wrong one fails the Event at its line.
+    let (failure, _) = run_card8(
+        "    assert(g:borders(\"narino\", \"ecuador\") and not g:borders(\"vaupes\", \"venezuela\"))\n    \
+         assert(g:borders(\"putumayo\", \"ecuador\") and not g:borders(\"bogota\", \"atlantis\"))",
+    );
+    assert!(failure.is_none(), "{failure:?}");
+    fails_at("    g:borders(\"narino\", 3)", 4, "g:borders: 3 is not a country");
+    fails_at("    g:borders(\"nowhere\", \"ecuador\")", 4, "is not a space");
+}

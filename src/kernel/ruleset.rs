@@ -363,7 +363,11 @@ pub struct EventFiles {
 
 impl EventFiles {
     pub fn card(&self, number: u8) -> Option<&EventFile> {
-        self.cards.iter().find(|f| f.card == number)
+        // Cards numbered from 1 without gaps sit at number - 1; others are looked for.
+        match self.cards.get(usize::from(number).wrapping_sub(1)) {
+            Some(f) if f.card == number => Some(f),
+            _ => self.cards.iter().find(|f| f.card == number),
+        }
     }
     pub fn module(&self, name: &str) -> Option<&EventFile> {
         self.lib.iter().find(|f| f.module == name)
@@ -387,7 +391,11 @@ impl EventFiles {
 
 impl Ruleset {
     pub fn card(&self, number: u8) -> Option<&Card> {
-        self.cards.iter().find(|c| c.number == number)
+        // Cards numbered from 1 without gaps sit at number - 1; others are looked for.
+        match self.cards.get(usize::from(number).wrapping_sub(1)) {
+            Some(c) if c.number == number => Some(c),
+            _ => self.cards.iter().find(|c| c.number == number),
+        }
     }
     pub fn president_index(&self, slug: &str) -> Option<u8> {
         self.forces

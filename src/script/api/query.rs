@@ -134,19 +134,6 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         let s = space("econ", &s)?;
         game("econ", |g, _| Ok(g.rules.map.space(s).econ))
     })?;
-    method(lua, m, api, "borders", |_, api, (s, c): (Arg, Arg)| {
-        let s = space("borders", &s)?;
-        let country = match c {
-            Arg::Word(Word::Country(i)) => api.words.countries[i as usize].clone(),
-            // Ecuador and Panamá are countries and event-only spaces (1.3.5): their slug
-            // reads as the space, and names the country here.
-            Arg::Word(Word::Space(c)) => api.words.space(c).to_string_lossy(),
-            // A country no space borders: the answer is simply no.
-            Arg::Text(t) => t,
-            other => return Err(err("borders", format!("{} is not a country", super::shown(&other)))),
-        };
-        game("borders", |g, _| Ok(g.rules.map.space(s).borders.contains(&country)))
-    })?;
     method(lua, m, api, "adjacent", |lua, api, (s,): (Arg,)| {
         let s = space("adjacent", &s)?;
         game("adjacent", |g, _| {

@@ -315,6 +315,31 @@ raw!(is_adjacent, "is_adjacent", |l| {
     game("is_adjacent", |g| Ret::Bool(g.rules.map.adjacent(a, b)))
 });
 
+raw!(borders, "borders", |l| {
+    let s = space("borders", unsafe { arg(l, 2) })?;
+    // The country: a word of rules/map.toml's countries; Ecuador and Panamá are also
+    // event-only spaces (1.3.5), whose slug reads as the space; a country no space borders
+    // is simply not bordered.
+    let c = unsafe { arg(l, 3) };
+    if !matches!(
+        c,
+        Raw::Word(Word::Country(_)) | Raw::Word(Word::Space(_)) | Raw::Text(_)
+    ) {
+        return Err(format!("g:borders: {} is not a country", shown(&c)));
+    }
+    game("borders", |g| {
+        let borders = &g.rules.map.space(s).borders;
+        Ret::Bool(match &c {
+            Raw::Word(Word::Country(i)) => {
+                with_words(|w| w.countries.get(usize::from(*i)).is_some_and(|n| borders.contains(n)))
+            }
+            Raw::Word(Word::Space(x)) => borders.iter().any(|n| *n == g.rules.map.space(*x).slug),
+            Raw::Text(t) => borders.contains(t),
+            _ => false,
+        })
+    })
+});
+
 raw!(spaces_with, "spaces", |l| {
     let t = match unsafe { arg(l, 2) } {
         Raw::Nil => None,
@@ -435,7 +460,7 @@ pub(super) fn register(
     words: &crate::script::words::Words,
 ) -> mlua::Result<()> {
     let names = lua.create_sequence_from(words.names.iter().cloned())?;
-    let fns: [(&str, ffi::lua_CFunction); 21] = [
+    let fns: [(&str, ffi::lua_CFunction); 22] = [
         ("name", name),
         ("place", place),
         ("shift_support", shift_support),
@@ -457,6 +482,7 @@ pub(super) fn register(
         ("resources", resources),
         ("available", available),
         ("is_adjacent", is_adjacent),
+        ("borders", borders),
     ];
     for (name, f) in fns {
         // SAFETY: each function above follows the Lua C API and keeps its frame sound.
