@@ -136,17 +136,19 @@ impl State {
 
     /// The spaces where one more piece of type `t` may stand: `can_stack` (nothing
     /// leaving) for every space at once. Only where it could refuse is it asked: any space
-    /// for a Base, a Department for the Government (FARC Zones are Departments only), a
-    /// space with a limit per Faction.
+    /// for a Base, a space with a limit per Faction; for other Government pieces the FARC
+    /// Zones (Departments only, an invariant) are taken out directly.
     pub fn stack_mask(&self, r: &Ruleset, t: PieceType) -> u64 {
-        let may_refuse = if t.is_base() {
-            u64::MAX
-        } else if t.faction == Faction::Govt {
-            r.map.limited() | r.map.departments()
-        } else {
-            r.map.limited()
-        };
+        let may_refuse = if t.is_base() { u64::MAX } else { r.map.limited() };
         let mut mask = self.in_play & !may_refuse;
+        if t.faction == Faction::Govt && !t.is_base() {
+            // 6.4.4: no Government piece in a FARC Zone (as in `can_stack`).
+            for s in SpaceId::in_mask(mask & r.map.departments()) {
+                if self.spaces[s.index()].farc_zone {
+                    mask &= !s.bit();
+                }
+            }
+        }
         for s in SpaceId::in_mask(self.in_play & may_refuse) {
             if self.can_stack(r, s, t, None).is_ok() {
                 mask |= s.bit();

@@ -19,9 +19,7 @@ const GOVT: Faction = Faction::Govt;
 /// do, or a legal play would be hidden.
 pub(crate) fn resource_gain_max(r: &Ruleset, st: &State, f: Faction, sa: Special) -> u16 {
     match sa {
-        Special::Extort => SpaceId::in_mask(st.in_play_mask())
-            .filter(|&s| st.space(s).guerrillas(f, true) > 0)
-            .count() as u16,
+        Special::Extort => (st.holding_underground(f) & st.in_play_mask()).count_ones() as u16,
         Special::Kidnap => 3 * 6,
         Special::Process => 3 * u16::from(st.on_map(r, PieceType::base(Faction::Cartels))),
         Special::AirLift
