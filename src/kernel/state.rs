@@ -286,6 +286,10 @@ impl State {
         }
         self.occupied[PieceType::guerrilla(f).slot(true).0 as usize]
     }
+    /// The spaces holding a cube (Troops or Police).
+    pub fn holding_cubes(&self) -> u64 {
+        self.occupied[0] | self.occupied[1]
+    }
     /// The spaces holding a Guerrilla of any Faction.
     pub fn holding_guerrillas(&self) -> u64 {
         let o = &self.occupied;

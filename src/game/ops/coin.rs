@@ -286,8 +286,10 @@ impl<'r> Game<'r> {
         }
         self.patrol_origins(act, out);
         let mods = self.state.mods();
-        let cubes = self.state.holding(PieceType::TROOPS) | self.state.holding(PieceType::POLICE);
-        for s in self.spaces_among(cubes).filter(|&s| self.def(s).is_loc()) {
+        for s in self
+            .spaces_among(self.state.holding_cubes())
+            .filter(|&s| self.def(s).is_loc())
+        {
             let activates = !mods.patrol_no_activation && self.guerrillas_in(s) > 0;
             let mut assault = Any::default();
             // Without a move a Limited Patrol has no destination LoC to Assault in.
@@ -517,11 +519,10 @@ impl<'r> Game<'r> {
     /// The spaces where the pieces `force_in` counts are: elsewhere both counts are 0.
     fn force_mask(&self, act: &Action) -> u64 {
         let st = &self.state;
-        let (troops, police) = (st.holding(PieceType::TROOPS), st.holding(PieceType::POLICE));
         match act.force {
-            Force::Cubes => troops | police,
-            Force::AucGuerrillasAsTroops => troops | police | st.holding(PieceType::guerrilla(Faction::Auc)),
-            Force::PoliceAsTroops => police,
+            Force::Cubes => st.holding_cubes(),
+            Force::AucGuerrillasAsTroops => st.holding_cubes() | st.holding(PieceType::guerrilla(Faction::Auc)),
+            Force::PoliceAsTroops => st.holding(PieceType::POLICE),
         }
     }
 

@@ -675,15 +675,8 @@ impl<'r> Game<'r> {
     fn bribe_spaces(&self, done: u64, out: &mut impl Sink) {
         // Only a space with a cube, a Guerrilla or another Faction's Base has a step.
         let st = &self.state;
-        let mut held = st.holding(PieceType::TROOPS) | st.holding(PieceType::POLICE);
-        for f in Faction::ALL {
-            if f != Faction::Cartels {
-                held |= st.holding(PieceType::base(f));
-            }
-            if f != Faction::Govt {
-                held |= st.holding(PieceType::guerrilla(f));
-            }
-        }
+        let other_bases = [Faction::Govt, Faction::Farc, Faction::Auc].map(|f| st.holding(PieceType::base(f)));
+        let held = st.holding_cubes() | st.holding_guerrillas() | other_bases.iter().fold(0, |m, b| m | b);
         for s in self.spaces_among(held) {
             if out.enough() {
                 return;
