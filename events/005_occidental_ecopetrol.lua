@@ -19,7 +19,7 @@ return {
   end,
   shaded = function(g)
     g:choose_space{ prompt = "Occidental & Ecopetrol: shift which space 2 levels toward Active Opposition?",
-      from = g:spaces(function(s) return #g:filter(g:adjacent(s), function(a) return g:econ(a) == 3 end) > 0 end),
+      from = g:adjacent(g:spaces("loc", function(l) return g:econ(l) == 3 end)),
       effect = function(s) g:shift_support(s, -2) end }
   end,
 }

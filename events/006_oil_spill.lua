@@ -8,10 +8,7 @@ local pick = require("pick")
 return {
   unshaded = function(g)
     -- A 0-Pop Department is Neutral but holds no Support marker (1.6.2 NOTE): it cannot shift.
-    local from = g:spaces(function(s)
-      return g:is(s, "department") and g:is(s, "populated") and g:support(s) <= 0
-        and #g:filter(g:adjacent(s), function(a) return g:sabotaged(a) end) > 0
-    end)
+    local from = g:spaces("department", "populated", { "neutral", "opposition" }, g:adjacent(g:spaces("sabotaged")))
     pick.n(g, 2, from, "Oil Spill: shift which Department to Passive Support?",
       function(s) g:set_support(s, "passive_support") end)
   end,

@@ -10,7 +10,7 @@ return {
   end,
   shaded = function(g)
     g:choose_space{ prompt = "War Tax: shift which City to Passive Opposition?",
-      from = g:spaces(function(s) return g:is(s, "city") and (g:support(s) == 0 or g:support(s) == 1) end),
+      from = g:spaces("city", { "neutral", "passive_support" }),
       effect = function(s) g:set_support(s, "passive_opposition") end }
   end,
 }

@@ -12,6 +12,6 @@ return {
   shaded = function(g)
     g:add_resources("farc", 6)
     g:choose_space{ prompt = "Raúl Reyes: place a FARC Base in which City or Department?",
-      from = g:spaces(function(s) return not g:is(s, "loc") end), effect = function(s) g:place(s, "farc", "base") end }
+      from = g:spaces{ "city", "department" }, effect = function(s) g:place(s, "farc", "base") end }
   end,
 }

@@ -6,7 +6,7 @@
 return {
   unshaded = function(g)
     g:choose_space{ prompt = "Alfonso Cano: which Opposition space goes to Neutral?",
-      from = g:spaces(function(s) return g:support(s) < 0 end), effect = function(s) g:set_support(s, "neutral") end }
+      from = g:spaces("opposition"), effect = function(s) g:set_support(s, "neutral") end }
   end,
   shaded = function(g)
     -- 5.4, 6.4.2: up to 3 extra Agitation spaces until the next Reset.

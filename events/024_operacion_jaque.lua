@@ -14,7 +14,7 @@ return {
       from = g:holding("farc"),
       effect = function(s) g:remove(s, "govt", "troops", 2) end }
     g:choose_space{ prompt = "Operación Jaque: which City with Support goes to Neutral?",
-      from = g:spaces(function(s) return g:is(s, "city") and g:support(s) > 0 end),
+      from = g:spaces("city", "support"),
       effect = function(s) g:set_support(s, "neutral") end }
   end,
 }

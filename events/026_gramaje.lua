@@ -8,7 +8,7 @@ return {
     g:free_op{ op = "attack", by = "cartels", against = { "farc" }, each = true }
   end,
   shaded = function(g)
-    local n = #g:spaces(function(s) return g:count(s, "cartels", "base") > 0 and g:count(s, "farc", "guerrilla") > 0 end)
+    local n = #g:spaces(g:holding("cartels", "base"), g:holding("farc", "guerrilla"))
     g:transfer_resources("cartels", "farc", 6 * n)
   end,
 }

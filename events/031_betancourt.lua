@@ -12,7 +12,7 @@ return {
   end,
   shaded = function(g)
     g:choose_spaces{ prompt = "Betancourt: which Passive Opposition space goes to Active Opposition?", n = 3,
-      from = g:spaces(function(s) return g:support(s) == -1 end),
+      from = g:spaces("passive_opposition"),
       effect = function(s) g:set_support(s, "active_opposition") end }
   end,
 }

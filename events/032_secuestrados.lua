@@ -5,7 +5,7 @@
 return {
   unshaded = function(g)
     g:choose_spaces{ prompt = "Secuestrados: which space goes to Passive Support?", n = 2,
-      from = g:spaces(function(s) return g:support(s) == 0 or g:support(s) == -1 end),
+      from = g:spaces{ "neutral", "passive_opposition" },
       effect = function(s) g:set_support(s, "passive_support") end }
   end,
   shaded = function(g) g:add_resources("farc", 12) end,

@@ -12,7 +12,7 @@ return {
   end,
   shaded = function(g)
     g:choose_space{ prompt = "Crop Substitution: shift which Department toward Active Opposition?",
-      from = g:spaces(function(s) return g:is(s, "department") and g:count(s, "cartels", "base") > 0 end),
+      from = g:spaces("department", g:holding("cartels", "base")),
       effect = function(s) g:shift_support(s, -2) end }
   end,
 }

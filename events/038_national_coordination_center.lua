@@ -4,7 +4,7 @@
 -- Shaded: Sympathizers alert AUC: All AUC Guerrillas in spaces with cubes or Support to
 --   Underground.
 local function with_cubes_or_support(g)
-  return g:spaces(function(s) return g:count(s, "govt", "cubes") > 0 or g:support(s) > 0 end)
+  return g:spaces{ g:holding("govt", "cubes"), "support" }
 end
 
 ---@type CardScript

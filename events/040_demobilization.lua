@@ -14,7 +14,7 @@ return {
   end,
   shaded = function(g)
     g:choose_space{ prompt = "Demobilization: move all cubes out of which Department with AUC?",
-      from = g:spaces(function(s) return g:is(s, "department") and g:count(s, "auc") > 0 end), effect = function(d)
+      from = g:spaces("department", g:holding("auc")), effect = function(d)
         local cubes = g:count(d, "govt", "cubes")
         g:move_pieces{ faction = "govt", kind = "cubes", n = cubes, from = { d }, to = g:spaces("city") }
       end }

@@ -9,6 +9,6 @@ return {
       effect = function(s) g:remove(s, "auc", nil, "all") end }
   end,
   shaded = function(g)
-    g:add_resources("auc", 3 * #g:spaces(function(s) return g:count(s, "auc") > 0 and g:count(s, "cartels") > 0 end))
+    g:add_resources("auc", 3 * #g:spaces(g:holding("auc"), g:holding("cartels")))
   end,
 }

@@ -3,7 +3,7 @@
 --   Dept with Troops.
 -- Shaded: Brutality blamed on Army: Place 2 Terror in a Dept with Troops. Aid –9.
 local function depts_with_troops(g)
-  return g:spaces(function(s) return g:is(s, "department") and g:count(s, "govt", "troops") > 0 end)
+  return g:spaces("department", g:holding("govt", "troops"))
 end
 
 ---@type CardScript

@@ -6,13 +6,13 @@
 return {
   unshaded = function(g)
     g:choose_space{ prompt = "Colombia Nueva: shift which non-Opposition City to Active Support?",
-      from = g:spaces(function(s) return g:is(s, "city") and g:support(s) >= 0 end),
+      from = g:spaces("city", { "neutral", "support" }),
       effect = function(s) g:set_support(s, "active_support") end }
     g:add_resources("govt", 3)
   end,
   shaded = function(g)
     g:choose_space{ prompt = "Colombia Nueva: shift which City from Support to Neutral?",
-      from = g:spaces(function(s) return g:is(s, "city") and g:support(s) > 0 end),
+      from = g:spaces("city", "support"),
       effect = function(s) g:set_support(s, "neutral") end }
     g:add_resources("govt", -3)
   end,

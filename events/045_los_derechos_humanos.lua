@@ -6,7 +6,7 @@
 ---@type CardScript
 return {
   unshaded = function(g)
-    for _, s in ipairs(g:spaces(function(s) return g:count(s, "govt", "cubes") > 0 and g:terror(s) > 0 end)) do
+    for _, s in ipairs(g:spaces(g:holding("govt", "cubes"), function(s) return g:terror(s) > 0 end)) do
       g:shift_support(s, 1)
     end
   end,

@@ -6,10 +6,9 @@
 ---@type CardScript
 return {
   unshaded = function(g)
-    local pipelines = g:spaces(function(p) return g:is(p, "pipeline") and g:econ(p) == 3 end)
+    local pipelines = g:spaces("pipeline", function(p) return g:econ(p) == 3 end)
     g:choose_space{ prompt = "Unión Sindical Obrera: remove 1 Opposition or FARC Base in which space?",
-      from = g:spaces(function(s) return (g:support(s) < 0 or g:count(s, "farc", "base") > 0)
-        and #g:filter(pipelines, function(p) return g:is_adjacent(s, p) end) > 0 end), effect = function(s)
+      from = g:spaces({ "opposition", g:holding("farc", "base") }, g:adjacent(pipelines)), effect = function(s)
         -- The executing Faction picks which where both are (5.1). "Remove 1 Opposition": the
         -- space becomes Neutral (as RTT reads it, docs/rulings.md "Event cards 37–54").
         if g:count(s, "farc", "base") > 0 and (g:support(s) >= 0 or g:ask{ prompt =
@@ -20,7 +19,7 @@ return {
   end,
   shaded = function(g)
     g:choose_spaces{ prompt = "Unión Sindical Obrera: shift which City (not Bogotá) 1 level toward Active Opposition?",
-      n = 2, from = g:spaces(function(s) return g:is(s, "city") and s ~= "bogota" end),
+      n = 2, from = g:spaces("city", function(s) return s ~= "bogota" end),
       effect = function(s) g:shift_support(s, -1) end }
   end,
 }

@@ -7,7 +7,7 @@
 return {
   unshaded = function(g)
     g:choose_spaces{ prompt = "Castaño: shift which City or Mountain 1 level toward Active Support?", n = 2,
-      from = g:spaces(function(s) return g:is(s, "city") or g:is(s, "mountain") end),
+      from = g:spaces{ "city", "mountain" },
       effect = function(s) g:shift_support(s, 1) end }
   end,
   shaded = function(g)

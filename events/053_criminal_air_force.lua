@@ -11,7 +11,7 @@ return {
     g:choose_faction{ prompt = "Criminal Air Force: which Insurgent Faction moves Guerrillas?",
       from = { "farc", "auc", "cartels" }, effect = function(f) g:as(f, function()
         local a = g:choose_space{ prompt = "Criminal Air Force: fly Guerrillas between which Department...",
-          from = g:filter(depts, function(s) return g:count(s, f, "guerrilla") > 0 end) }
+          from = g:spaces("department", g:holding(f, "guerrilla")) }
         if not a then return end
         g:choose_space{ prompt = "Criminal Air Force: ...and which other Department?",
           from = g:filter(depts, function(s) return s ~= a end), effect = function(b)

@@ -8,7 +8,7 @@ return {
   unshaded = function(g)
     local function clear(s) g:remove(s, "cartels", nil, "all") end
     g:choose_space{ prompt = "The Chess Player: remove all Cartels pieces from which City (then a 2nd) or Department?",
-      from = g:spaces(function(s) return not g:is(s, "loc") end), effect = function(s)
+      from = g:spaces{ "city", "department" }, effect = function(s)
         clear(s)
         if not g:is(s, "city") then return end
         g:choose_space{ prompt = "The Chess Player: and from which 2nd City?", from = g:spaces("city"), effect = clear }

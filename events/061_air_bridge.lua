@@ -12,7 +12,7 @@ return {
   end,
   shaded = function(g)
     g:choose_spaces{ prompt = "Air Bridge: place a Cartels Base in which Department?", n = 3,
-      from = g:spaces(function(s) return g:is(s, "department") and g:count(s, "cartels") == 0 end),
+      from = g:spaces("department", function(s) return g:count(s, "cartels") == 0 end),
       effect = function(s) g:place(s, "cartels", "base") end }
   end,
 }

@@ -8,7 +8,7 @@ return {
   unshaded = function(g)
     -- An Event removal, not an Assault: Bases need not go last.
     g:remove_pieces{ faction = "insurgents", n = 3, up_to = true,
-      from = g:spaces(function(s) return g:is(s, "forest") and g:is(s, "zero_pop") end) }
+      from = g:spaces("forest", "zero_pop") }
   end,
   shaded = function(g)
     place.place_each(g, { "guainia", "vaupes", "amazonas" }, "cartels", "base", "Amazonía: place a Cartels Base in which space?")

@@ -9,7 +9,7 @@ return {
     g:choose{ prompt = "Poppies: place or remove a Shipment and an Insurgent Base?", from = { "place", "remove" },
       effect = function(verb)
         g:choose_space{ prompt = "Poppies: " .. verb .. " them in which Mountain Department?",
-          from = g:spaces(function(s) return g:is(s, "mountain") and g:is(s, "department") end), effect = function(s)
+          from = g:spaces("mountain"), effect = function(s)
             if verb == "remove" then
               g:remove_shipment(s)
               return g:remove(s, "insurgents", "base")

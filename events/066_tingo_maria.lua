@@ -9,7 +9,7 @@ return {
     g:remove_pieces{ faction = "cartels", kind = "base", n = 3, from = g:spaces("forest") }
   end,
   shaded = function(g)
-    place.place_each(g, g:spaces(function(s) return g:is(s, "forest") and g:count(s, "cartels", "base") > 0 end),
+    place.place_each(g, g:spaces("forest", g:holding("cartels", "base")),
       "cartels", "base", "Tingo María: place a Cartels Base in which Forest?")
   end,
 }

@@ -21,7 +21,7 @@ return {
       return g:filter(g:spaces("department"), function(d) return reached[d] end)
     end
     local src = g:choose_space{ prompt = "Riverines: move your pieces out of which space?",
-      from = g:spaces(function(s) return g:count(s, me, kind) > 0 and #g:filter(g:adjacent(s), enters) > 0 end) }
+      from = g:filter(g:holding(me, kind), function(s) return #g:filter(g:adjacent(s), enters) > 0 end) }
     if not src then return end
     local dest = g:choose_space{ prompt = "Riverines: move them to which Department (the end of the chain)?", from = ends(src) }
     -- "Any" of them: at least 1; g:move keeps to stacking at the destination (1.4.2).

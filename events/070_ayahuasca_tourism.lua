@@ -6,7 +6,7 @@
 ---@type CardScript
 return {
   unshaded = function(g)
-    g:add_resources("govt", 6 * #g:spaces(function(s) return g:is(s, "forest") and g:count(s, "insurgents", "guerrilla") == 0 end))
+    g:add_resources("govt", 6 * #g:spaces("forest", function(s) return g:count(s, "insurgents", "guerrilla") == 0 end))
   end,
   shaded = function(g)
     -- 5.1: the executing Faction picks the Insurgent; it makes the Terror's selections.

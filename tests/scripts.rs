@@ -282,3 +282,54 @@ fn borders_answers_for_countries_event_only_spaces_and_unknown_names() {
     fails_at("    g:borders(\"narino\", 3)", 4, "g:borders: 3 is not a country");
     fails_at("    g:borders(\"nowhere\", \"ecuador\")", 4, "is not a space");
 }
+
+#[test]
+fn spaces_meets_every_condition_as_the_predicates_it_stands_for() {
+    // Each declarative query equals the Lua predicate it replaces, on the standard set-up
+    // (Support, Opposition and Neutral spaces, pieces of every Faction).
+    let (failure, _) = run_card8(
+        "    local function same(a, b) if #a ~= #b then return false end \
+         for i = 1, #a do if a[i] ~= b[i] then return false end end return true end\n    \
+         local function check(why, a, f) assert(#a > 0 and same(a, g:spaces(f)), why) end\n    \
+         check('opposition', g:spaces('opposition'), function(s) return g:support(s) < 0 end)\n    \
+         check('city support', g:spaces('city', 'support'), function(s) return g:is(s, 'city') and g:support(s) > 0 end)\n    \
+         check('any of', g:spaces({ 'city', 'department' }), function(s) return not g:is(s, 'loc') end)\n    \
+         check('levels', g:spaces('populated', { 'neutral', 'passive_opposition' }), function(s) return g:is(s, 'populated') and (g:support(s) == 0 or g:support(s) == -1) end)\n    \
+         check('a list', g:spaces('department', g:holding('farc')), function(s) return g:is(s, 'department') and g:count(s, 'farc') > 0 end)\n    \
+         check('two lists', g:spaces(g:holding('farc'), g:holding('govt')), function(s) return g:count(s, 'farc') > 0 and g:count(s, 'govt') > 0 end)\n    \
+         check('a space', g:spaces('bogota'), function(s) return s == 'bogota' end)\n    \
+         check('a predicate last', g:spaces('city', function(s) return s ~= 'bogota' end), function(s) return g:is(s, 'city') and s ~= 'bogota' end)\n    \
+         check('nested lists', g:spaces('department', { g:holding('farc'), 'support' }), function(s) return g:is(s, 'department') and (g:count(s, 'farc') > 0 or g:support(s) > 0) end)\n    \
+         local cities = g:spaces('city')\n    \
+         check('adjacent to a list', g:adjacent(cities), function(s) for _, c in ipairs(cities) do if g:is_adjacent(s, c) then return true end end return false end)\n    \
+         assert(same(g:adjacent({ 'bogota' }), g:adjacent('bogota')))\n    \
+         assert(#g:spaces('pipeline', 'sabotaged') == 0 and #g:spaces() == #g:spaces(nil))\n    \
+         for _, s in ipairs(g:spaces()) do assert(g:is(s, 'support') == (g:support(s) > 0) and g:is(s, 'neutral') == (g:support(s) == 0)) end",
+    );
+    assert!(failure.is_none(), "{failure:?}");
+    fails_at(
+        "    g:spaces(function() end, 'city')",
+        4,
+        "g:spaces: a function must be the last argument",
+    );
+    fails_at(
+        "    g:spaces('city', 'farc')",
+        4,
+        "g:spaces: `farc` is not a space trait",
+    );
+    fails_at(
+        "    g:spaces({ 'city', 3 })",
+        4,
+        "g:spaces: 3 is not a space trait, a Support level or a space",
+    );
+    fails_at(
+        "    g:adjacent({ 'bogota', 'farc' })",
+        4,
+        "g:adjacent: `farc` is not a space trait",
+    );
+    fails_at(
+        "    g:is('bogota', 'govt')",
+        4,
+        "g:is: `govt` is not a space trait or a Support level",
+    );
+}

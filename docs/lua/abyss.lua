@@ -6,7 +6,8 @@
 ---@alias Faction "govt"|"farc"|"auc"|"cartels"
 ---@alias PieceKind "troops"|"police"|"base"|"guerrilla"
 ---@alias GuerrillaState "underground"|"active"
----@alias Trait "city"|"department"|"loc"|"pipeline"|"mountain"|"forest"|"grassland"|"coastal"|"populated"|"zero_pop"|"farc_zone"
+---@alias Trait "city"|"department"|"loc"|"pipeline"|"mountain"|"forest"|"grassland"|"coastal"|"populated"|"zero_pop"|"farc_zone"|"support"|"opposition"|"sabotaged"
+---@alias Level "active_support"|"passive_support"|"neutral"|"passive_opposition"|"active_opposition"
 
 ---Capability and Momentum hooks (src/kernel/modifiers.rs).
 ---@class Hooks
@@ -69,18 +70,18 @@ function Abyss:side() end
 ---@param body fun()
 function Abyss:as(faction, body) end
 
----The spaces in play in map order: all, those with a trait ("department", "city", "loc", "pipeline", "mountain", "forest", "grassland", "coastal", "populated", "zero_pop", "farc_zone"), or those for which a function is true.
+---The spaces in play in map order that meet every condition given: a trait ("city", "department", "loc", "pipeline", "mountain", "forest", "grassland", "coastal", "populated", "zero_pop", "farc_zone", "support", "opposition", "sabotaged"), a Support level ("neutral"...), a space, a list of these (any of them, e.g. {"city", "department"} or g:holding(...)), and last a function that must be true.
 ---
----`g:spaces(which?: trait|fun(space): boolean) -> space[]`
----@param which? trait|fun(space): boolean
+---`g:spaces(...: Trait|Level|Space|(Trait|Level|Space)[]|fun(s: Space): boolean) -> space[]`
+---@param ... Trait|Level|Space|(Trait|Level|Space)[]|fun(s: Space): boolean
 ---@return Space[]
-function Abyss:spaces(which) end
+function Abyss:spaces(...) end
 
----Has the space this trait (see g:spaces)?
+---Has the space this trait, or is it at this Support level (see g:spaces)?
 ---
----`g:is(space, trait) -> boolean`
+---`g:is(space, trait: Trait|Level) -> boolean`
 ---@param space Space
----@param trait Trait
+---@param trait Trait|Level
 ---@return boolean
 function Abyss:is(space, trait) end
 
@@ -120,10 +121,10 @@ function Abyss:econ(space) end
 ---@return boolean
 function Abyss:borders(space, country) end
 
----The spaces in play adjacent to a space, in map order.
+---The spaces in play adjacent to a space, or to any space of a list, in map order.
 ---
----`g:adjacent(space) -> space[]`
----@param space Space
+---`g:adjacent(space: Space|Space[]) -> space[]`
+---@param space Space|Space[]
 ---@return Space[]
 function Abyss:adjacent(space) end
 

@@ -237,12 +237,15 @@ function G:others(f)
   return out
 end
 
---- The spaces in play, in map order: all, those with a trait, or those for which a
---- function is true.
+--- The spaces in play, in map order, that meet every condition given: a trait, a Support
+--- level, a space, or a list of these (any of them); a function as the last condition is
+--- applied last, to those left.
 local spaces_with = G.spaces_with
-function G:spaces(which)
-  if type(which) == "function" then return G.filter(self, spaces_with(self), which) end
-  return spaces_with(self, which)
+function G:spaces(...)
+  local n = select("#", ...)
+  local last = n > 0 and select(n, ...)
+  if type(last) == "function" then return G.filter(self, spaces_with(self, ...), last) end
+  return spaces_with(self, ...)
 end
 G.spaces_with = nil
 
@@ -310,12 +313,14 @@ local env_values = {
   utf8 = readonly("utf8", utf8),
   require = require,
 }
+-- A known name is found by a table lookup (no Lua call per global a card reads); an
+-- unknown one falls through to the error.
+raw_setmetatable(env_values, {
+  __index = function(_, k) error("unknown name `" .. safe_tostring(k) .. "`", 2) end,
+  __metatable = false,
+})
 local env = raw_setmetatable({}, {
-  __index = function(_, k)
-    local v = env_values[k]
-    if v == nil then error("unknown name `" .. safe_tostring(k) .. "`", 2) end
-    return v
-  end,
+  __index = env_values,
   __newindex = function(_, k)
     error("assigning the global `" .. safe_tostring(k) .. "`: declare it `local`", 2)
   end,

@@ -36,10 +36,16 @@ pub(crate) enum Trait {
     /// A City or Department with Population 0.
     ZeroPop,
     FarcZone,
+    /// At Active or Passive Support (1.6).
+    Support,
+    /// At Active or Passive Opposition (1.6).
+    Opposition,
+    /// A LoC with a Sabotage marker (3.3.4).
+    Sabotaged,
 }
 
 impl Trait {
-    pub(crate) const ALL: [(&'static str, Trait); 11] = [
+    pub(crate) const ALL: [(&'static str, Trait); 14] = [
         ("city", Trait::City),
         ("department", Trait::Department),
         ("loc", Trait::Loc),
@@ -51,6 +57,9 @@ impl Trait {
         ("populated", Trait::Populated),
         ("zero_pop", Trait::ZeroPop),
         ("farc_zone", Trait::FarcZone),
+        ("support", Trait::Support),
+        ("opposition", Trait::Opposition),
+        ("sabotaged", Trait::Sabotaged),
     ];
 }
 

@@ -55,14 +55,14 @@ api! {
     "side", "side() -> \"unshaded\"|\"shaded\"", "The side being executed.";
     "as", "as(faction, body: fun())", "Run `body` with `faction` making every selection (5.1: the Faction the text orders to act), instead of the executing Faction.";
     // ---- the map
-    "spaces", "spaces(which?: trait|fun(space): boolean) -> space[]", "The spaces in play in map order: all, those with a trait (\"department\", \"city\", \"loc\", \"pipeline\", \"mountain\", \"forest\", \"grassland\", \"coastal\", \"populated\", \"zero_pop\", \"farc_zone\"), or those for which a function is true.", lua;
-    "is", "is(space, trait) -> boolean", "Has the space this trait (see g:spaces)?";
+    "spaces", "spaces(...: Trait|Level|Space|(Trait|Level|Space)[]|fun(s: Space): boolean) -> space[]", "The spaces in play in map order that meet every condition given: a trait (\"city\", \"department\", \"loc\", \"pipeline\", \"mountain\", \"forest\", \"grassland\", \"coastal\", \"populated\", \"zero_pop\", \"farc_zone\", \"support\", \"opposition\", \"sabotaged\"), a Support level (\"neutral\"...), a space, a list of these (any of them, e.g. {\"city\", \"department\"} or g:holding(...)), and last a function that must be true.", lua;
+    "is", "is(space, trait: Trait|Level) -> boolean", "Has the space this trait, or is it at this Support level (see g:spaces)?";
     "name", "name(space) -> string", "A space's printed name.";
     "in_play", "in_play(space) -> boolean", "Is the space in play (Ecuador and Panamá only once an Event opens them)?";
     "pop", "pop(space) -> integer", "Population (0 for LoCs).";
     "econ", "econ(space) -> integer", "Econ value (LoCs only, else 0).";
     "borders", "borders(space, country) -> boolean", "Does the space border a country (\"ecuador\", \"venezuela\", \"panama\", ...)?";
-    "adjacent", "adjacent(space) -> space[]", "The spaces in play adjacent to a space, in map order.";
+    "adjacent", "adjacent(space: Space|Space[]) -> space[]", "The spaces in play adjacent to a space, or to any space of a list, in map order.";
     "is_adjacent", "is_adjacent(a: space, b: space) -> boolean", "Are two spaces adjacent?";
     // ---- pieces and markers
     "count", "count(space, faction?, kind?, state?) -> integer", "Pieces in a space: faction nil for all or \"insurgents\"; kind nil for all or \"cubes\"; state \"underground\"/\"active\" for Guerrillas.";

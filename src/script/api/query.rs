@@ -1,10 +1,10 @@
 //! Queries: the Event being executed, the map, pieces, markers and tracks. They read the
 //! game and change nothing.
 
-use super::{Api, Kinds, R, err, faction, factions, game, how_many, kind, kinds, method, piece_type, space, state};
+use super::{Api, Kinds, R, faction, factions, game, how_many, kind, method, piece_type, space};
 use crate::game::Game;
-use crate::kernel::{Control, Faction, LocType, PieceKind, SpaceId, Terrain};
-use crate::script::words::{Arg, Out, Trait, Word};
+use crate::kernel::{Faction, LocType, PieceKind, SpaceId, Terrain};
+use crate::script::words::{Arg, Out, Trait};
 use mlua::{Lua, Table, Value};
 use std::rc::Rc;
 
@@ -23,6 +23,9 @@ pub(crate) fn has_trait(g: &Game, s: SpaceId, t: Trait) -> bool {
         Trait::Populated => d.can_hold_support(),
         Trait::ZeroPop => !d.is_loc() && d.pop == 0,
         Trait::FarcZone => g.state.space(s).farc_zone,
+        Trait::Support => g.state.support(s).value() > 0,
+        Trait::Opposition => g.state.support(s).value() < 0,
+        Trait::Sabotaged => g.state.space(s).sabotage,
     }
 }
 
@@ -100,60 +103,6 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
 
     // The host half of g:spaces (the prelude adds predicates): every space in play, or
     // those with a trait.
-    method(lua, m, api, "spaces_with", |lua, api, (t,): (Arg,)| {
-        let t = match t {
-            Arg::Nil => None,
-            Arg::Word(Word::Trait(t)) => Some(t),
-            other => {
-                return Err(err(
-                    "spaces",
-                    format!("{} is not a space trait or a function", super::shown(&other)),
-                ));
-            }
-        };
-        game("spaces", |g, _| {
-            super::spaces_table(lua, api, g.spaces().filter(|&s| t.is_none_or(|t| has_trait(g, s, t))))
-        })
-    })?;
-    method(lua, m, api, "is", |_, _, (s, t): (Arg, Arg)| {
-        let s = space("is", &s)?;
-        let Arg::Word(Word::Trait(t)) = t else {
-            return Err(err("is", format!("{} is not a space trait", super::shown(&t))));
-        };
-        game("is", |g, _| Ok(has_trait(g, s, t)))
-    })?;
-    method(lua, m, api, "in_play", |_, _, (s,): (Arg,)| {
-        let s = space("in_play", &s)?;
-        game("in_play", |g, _| Ok(g.state.in_play(s)))
-    })?;
-    method(lua, m, api, "pop", |_, _, (s,): (Arg,)| {
-        let s = space("pop", &s)?;
-        game("pop", |g, _| Ok(g.rules.map.space(s).pop))
-    })?;
-    method(lua, m, api, "econ", |_, _, (s,): (Arg,)| {
-        let s = space("econ", &s)?;
-        game("econ", |g, _| Ok(g.rules.map.space(s).econ))
-    })?;
-    method(lua, m, api, "adjacent", |lua, api, (s,): (Arg,)| {
-        let s = space("adjacent", &s)?;
-        game("adjacent", |g, _| {
-            super::spaces_table(lua, api, g.state.adjacent(g.rules, s))
-        })
-    })?;
-    method(lua, m, api, "is_adjacent", |_, _, (a, b): (Arg, Arg)| {
-        let (a, b) = (space("is_adjacent", &a)?, space("is_adjacent", &b)?);
-        game("is_adjacent", |g, _| Ok(g.rules.map.adjacent(a, b)))
-    })?;
-
-    method(lua, m, api, "count", |_, _, (s, f, k, u): (Arg, Arg, Arg, Arg)| {
-        let s = space("count", &s)?;
-        let (who, k, u) = (factions("count", &f)?, kinds("count", &k)?, state("count", &u)?);
-        game("count", |g, _| Ok(count_in(g, s, slots_of(who, k, u))))
-    })?;
-    method(lua, m, api, "available", |_, _, (f, k): (Arg, Arg)| {
-        let t = piece_type("available", faction("available", &f)?, kind("available", &k)?)?;
-        game("available", |g, _| Ok(g.state.available(t)))
-    })?;
     method(lua, m, api, "on_map", |_, _, (f, k): (Arg, Arg)| {
         let t = piece_type("on_map", faction("on_map", &f)?, kind("on_map", &k)?)?;
         game("on_map", |g, _| Ok(g.state.on_map(g.rules, t)))
@@ -163,28 +112,6 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         let t = piece_type("can_place", faction("can_place", &f)?, kind("can_place", &k)?)?;
         let n = how_many("can_place", &n, 1)?;
         game("can_place", |g, _| Ok(g.room_for(s, t) >= n))
-    })?;
-    method(lua, m, api, "support", |_, _, (s,): (Arg,)| {
-        let s = space("support", &s)?;
-        game("support", |g, _| Ok(g.state.support(s).value()))
-    })?;
-    method(lua, m, api, "control", |_, _, (s,): (Arg,)| {
-        let s = space("control", &s)?;
-        game("control", |g, _| {
-            Ok(match g.state.control(s) {
-                Control::Govt => Some(Out("govt")),
-                Control::Farc => Some(Out("farc")),
-                Control::Uncontrolled => None,
-            })
-        })
-    })?;
-    method(lua, m, api, "terror", |_, _, (s,): (Arg,)| {
-        let s = space("terror", &s)?;
-        game("terror", |g, _| Ok(g.state.space(s).terror))
-    })?;
-    method(lua, m, api, "sabotaged", |_, _, (s,): (Arg,)| {
-        let s = space("sabotaged", &s)?;
-        game("sabotaged", |g, _| Ok(g.state.space(s).sabotage))
     })?;
     method(lua, m, api, "markers_left", |_, _, ()| {
         game("markers_left", |g, _| {
@@ -218,10 +145,6 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         })
     })?;
 
-    method(lua, m, api, "resources", |_, _, (f,): (Arg,)| {
-        let f = faction("resources", &f)?;
-        game("resources", |g, _| Ok(g.state.resources(f)))
-    })?;
     method(lua, m, api, "aid", |_, _, ()| game("aid", |g, _| Ok(g.state.aid())))?;
     method(lua, m, api, "president", |lua, _, ()| {
         game("president", |g, _| {

@@ -58,8 +58,8 @@ fn shown(a: &Raw) -> String {
     match a {
         Raw::Nil => "nil".into(),
         Raw::Int(n) => n.to_string(),
-        Raw::Word(Word::Space(_)) => "a space".into(),
-        Raw::Word(w) => format!("`{w:?}`"),
+        // As the mlua path shows a word (the slug the script wrote).
+        Raw::Word(w) => super::shown(&crate::script::words::Arg::Word(*w)),
         Raw::Text(t) => format!("`{}`", t.chars().filter(|c| !c.is_control()).collect::<String>()),
         Raw::Other(t) => format!("a {t}"),
     }
@@ -251,11 +251,14 @@ raw!(support, "support", |l| {
 
 raw!(is, "is", |l| {
     let s = space("is", unsafe { arg(l, 2) })?;
-    let t = match unsafe { arg(l, 3) } {
-        Raw::Word(Word::Trait(t)) => t,
-        other => return Err(format!("g:is: {} is not a space trait", shown(&other))),
-    };
-    game("is", |g| Ret::Bool(super::query::has_trait(g, s, t)))
+    match unsafe { arg(l, 3) } {
+        Raw::Word(Word::Trait(t)) => game("is", |g| Ret::Bool(super::query::has_trait(g, s, t))),
+        Raw::Word(Word::Level(v)) => game("is", |g| Ret::Bool(g.state.support(s) == v)),
+        other => Err(format!(
+            "g:is: {} is not a space trait or a Support level",
+            shown(&other)
+        )),
+    }
 });
 
 raw!(control, "control", |l| {
@@ -340,31 +343,83 @@ raw!(borders, "borders", |l| {
     })
 });
 
+/// The spaces in play that word `a` admits as a condition of `g:spaces`: a trait, a Support
+/// level (the spaces at that level) or a space (that one).
+fn admitted(g: &Game, a: Raw) -> Result<u64, String> {
+    let within = |keep: &dyn Fn(SpaceId) -> bool| g.spaces().filter(|&s| keep(s)).fold(0u64, |m, s| m | s.bit());
+    match a {
+        Raw::Word(Word::Trait(t)) => Ok(within(&|s| super::query::has_trait(g, s, t))),
+        Raw::Word(Word::Level(l)) => Ok(within(&|s| g.state.support(s) == l)),
+        Raw::Word(Word::Space(s)) => Ok(s.bit() & g.state.in_play_mask()),
+        other => Err(format!(
+            "g:spaces: {} is not a space trait, a Support level or a space (nor a list of them, nor a function)",
+            shown(&other)
+        )),
+    }
+}
+
+/// The spaces in play the list at stack index `i` admits: any of its elements, each a word
+/// (`admitted`) or, `nested` times over, a list of them. Safety: `l` is the calling state
+/// and `i` a table on its stack; each element pushed is popped before the next, so the
+/// stack grows by at most one slot a level (a C function has LUA_MINSTACK free).
+unsafe fn any_of(g: &Game, l: *mut ffi::lua_State, i: c_int, nested: u8) -> Result<u64, String> {
+    let mut any = 0u64;
+    for j in 1.. {
+        let t = unsafe { ffi::lua_rawgeti(l, i, j) };
+        let m = match t {
+            ffi::LUA_TNIL => {
+                unsafe { ffi::lua_settop(l, -2) };
+                break;
+            }
+            ffi::LUA_TTABLE if nested > 0 => unsafe { any_of(g, l, ffi::lua_gettop(l), nested - 1) },
+            _ => admitted(g, unsafe { arg(l, -1) }),
+        };
+        unsafe { ffi::lua_settop(l, -2) };
+        any |= m?;
+    }
+    Ok(any)
+}
+
+// `g:spaces(...)`: the spaces in play, in map order, that meet every condition given. A
+// condition is a word (`admitted`) or a list (any of its elements: words, or lists of
+// them, such as {"city", "department"} or { g:holding("farc"), "support" }); a function as
+// the last argument is the prelude's to apply.
 raw!(spaces_with, "spaces", |l| {
-    let t = match unsafe { arg(l, 2) } {
-        Raw::Nil => None,
-        Raw::Word(Word::Trait(t)) => Some(t),
-        other => {
-            return Err(format!(
-                "g:spaces: {} is not a space trait or a function",
-                shown(&other)
-            ));
-        }
-    };
+    // SAFETY (every stack access below): `l` is the calling state and `i` an argument.
+    let top = unsafe { ffi::lua_gettop(l) };
     game("spaces", |g| {
-        let mask = g
-            .spaces()
-            .filter(|&s| t.is_none_or(|t| super::query::has_trait(g, s, t)))
-            .fold(0u64, |m, s| m | s.bit());
-        Ret::Spaces(mask)
-    })
+        let mut mask = g.state.in_play_mask();
+        for i in 2..=top {
+            mask &= match unsafe { ffi::lua_type(l, i) } {
+                ffi::LUA_TNIL => continue,
+                ffi::LUA_TFUNCTION if i == top => continue,
+                ffi::LUA_TFUNCTION => return Err("g:spaces: a function must be the last argument".to_string()),
+                ffi::LUA_TTABLE => unsafe { any_of(g, l, i, 1) }?,
+                _ => admitted(g, unsafe { arg(l, i) })?,
+            };
+        }
+        Ok(Ret::Spaces(mask))
+    })?
 });
 
+// `g:adjacent(s)`: the spaces in play adjacent to s; `g:adjacent(list)`: those adjacent to
+// any space of the list (a space of the list adjacent to another is one of them).
 raw!(adjacent, "adjacent", |l| {
-    let s = space("adjacent", unsafe { arg(l, 2) })?;
+    // SAFETY: `l` is the calling state; argument 2 is a table when `any_of` reads it.
+    let list = unsafe { ffi::lua_type(l, 2) } == ffi::LUA_TTABLE;
+    let one = if list {
+        None
+    } else {
+        Some(space("adjacent", unsafe { arg(l, 2) })?)
+    };
     game("adjacent", |g| {
-        Ret::Spaces(g.state.adjacent(g.rules, s).fold(0u64, |m, s| m | s.bit()))
-    })
+        let of = match one {
+            Some(s) => s.bit(),
+            None => unsafe { any_of(g, l, 2, 0) }.map_err(|e| e.replace("g:spaces", "g:adjacent"))?,
+        };
+        let near = SpaceId::in_mask(of).fold(0u64, |m, s| m | g.rules.map.adjacency[s.index()]);
+        Ok(Ret::Spaces(near & g.state.in_play_mask()))
+    })?
 });
 
 // ---- the simplest effects, which 5.1.3 dry runs call for every candidate ----------------
