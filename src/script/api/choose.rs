@@ -59,7 +59,7 @@ impl Outcome {
 fn most_done(
     lua: &Lua,
     name: &'static str,
-    values: &[Value],
+    values: &Values,
     effect: &Function,
     required: bool,
     known: &mut [Option<Outcome>],
@@ -93,10 +93,17 @@ fn most_done(
     kept
 }
 
+/// The candidates of a question as `effect` receives them: `value(i)` makes the Lua value
+/// of candidate i when its text is tried (only the candidates judged are made).
+struct Values<'a> {
+    n: usize,
+    value: &'a dyn Fn(usize) -> R<Value>,
+}
+
 /// Judges candidates by dry run, one at a time, within one dry run of the whole question.
 struct Judge<'a> {
     name: &'static str,
-    values: &'a [Value],
+    values: &'a Values<'a>,
     effect: &'a Function,
     explorer: Rc<std::cell::RefCell<crate::game::Explorer>>,
     per_candidate: usize,
@@ -107,12 +114,12 @@ struct Judge<'a> {
 }
 
 impl<'a> Judge<'a> {
-    fn begin(name: &'static str, values: &'a [Value], effect: &'a Function) -> R<Judge<'a>> {
+    fn begin(name: &'static str, values: &'a Values<'a>, effect: &'a Function) -> R<Judge<'a>> {
         let explorer = game(name, |g, _| Ok(g.dry_begin()))?;
         // Each candidate gets the same share of the question's tries, so its outcome
         // depends on the position and the candidate alone, not on the candidates tried
         // before it: an agent that draws (`Agent::draw_dice`) judges only some.
-        let per_candidate = (TRIES_PER_QUESTION / values.len().max(1)).clamp(1, TRIES_PER_CANDIDATE);
+        let per_candidate = (TRIES_PER_QUESTION / values.n.max(1)).clamp(1, TRIES_PER_CANDIDATE);
         Ok(Judge {
             name,
             values,
@@ -134,7 +141,7 @@ impl<'a> Judge<'a> {
     /// How well the text does with candidate `i`, at its best within its tries.
     fn outcome(&self, i: usize) -> R<Outcome> {
         let name = self.name;
-        let v = &self.values[i];
+        let v = (self.values.value)(i)?;
         self.explorer.borrow_mut().reset();
         let mut best = Outcome::NONE;
         let mut mine = 0usize;
@@ -199,7 +206,7 @@ fn ending<T>(judge: Judge, r: R<T>) -> R<T> {
 
 fn most_done_now(
     name: &'static str,
-    values: &[Value],
+    values: &Values,
     effect: &Function,
     first_perfect: bool,
     known: &mut [Option<Outcome>],
@@ -209,7 +216,7 @@ fn most_done_now(
     let mut judged = 0;
     let mut carried = false;
     let r = (|| {
-        for i in 0..values.len() {
+        for i in 0..values.n {
             let fresh = known[i].is_none();
             let o = judge.known(known, i)?;
             judged = i + 1;
@@ -264,14 +271,14 @@ fn settle<T: Copy>(
     name: &'static str,
     by: Faction,
     items: &[T],
-    values: &[Value],
+    values: &Values,
     effect: &Function,
     required: bool,
     optional: bool,
     choice: impl Fn(T) -> Choice,
 ) -> R<Settled<T>> {
-    let mut known = vec![None; values.len()];
-    let n = values.len();
+    let mut known = vec![None; values.n];
+    let n = values.n;
     let dice = if n + usize::from(optional) >= 2 {
         game(name, |g, _| {
             Ok(if g.in_dry_run() {
@@ -395,7 +402,11 @@ fn candidates(
     let Some(effect) = effect else {
         return Ok(Settled::Ask(from));
     };
-    let values: Vec<Value> = from.iter().map(|&s| Value::String(api.words.space(s))).collect();
+    let value = |i: usize| Ok(Value::String(api.words.space(from[i])));
+    let values = Values {
+        n: from.len(),
+        value: &value,
+    };
     settle(lua, name, by, &from, &values, effect, required, optional, Choice::Space)
 }
 
@@ -444,7 +455,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         let f = fields(lua, name, &t, &["prompt", "from", "optional", "by", "effect"])?;
         let p = prompt(name, &f)?;
         let by = game(name, |_, x| decider(name, &f, x))?;
-        let from = space_list(name, &f.get("from"))?;
+        let from = space_list(lua, name, &f.get("from"))?;
         let optional = flag(name, &f.get("optional"))?;
         let effect = effect_of(name, &f)?;
         let from = game(name, |g, _| {
@@ -479,7 +490,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         )?;
         let p = prompt(name, &f)?;
         let by = game(name, |_, x| decider(name, &f, x))?;
-        let from = space_list(name, &f.get("from"))?;
+        let from = space_list(lua, name, &f.get("from"))?;
         let (n, up_to) = match (f.get("n"), f.get("up_to")) {
             (Arg::Nil, Arg::Nil) => {
                 return Err(err(
@@ -580,7 +591,11 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         let effect = effect_of(name, &f)?;
         let mut drawn = None;
         if let Some(effect) = &effect {
-            let values: Vec<Value> = from.iter().map(|f| Out(f.slug()).into_lua(lua)).collect::<R<_>>()?;
+            let value = |i: usize| Out(from[i].slug()).into_lua(lua);
+            let values = Values {
+                n: from.len(),
+                value: &value,
+            };
             match settle(
                 lua,
                 name,
@@ -661,7 +676,11 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         }
         let mut drawn = None;
         if let Some(effect) = &effect {
-            let values: Vec<Value> = opts.iter().map(|&c| word_value(lua, c)).collect::<R<_>>()?;
+            let value = |i: usize| word_value(lua, opts[i]);
+            let values = Values {
+                n: opts.len(),
+                value: &value,
+            };
             match settle(lua, name, by, &opts, &values, effect, true, false, |c| c)? {
                 Settled::Ask(keep) => opts = keep,
                 Settled::Drawn(c) => drawn = c,
@@ -715,7 +734,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         current::met_question();
         let name = "place_farc_zone";
         let f = fields(lua, name, &t, &["from", "effect"])?;
-        let from = space_list(name, &f.get("from"))?;
+        let from = space_list(lua, name, &f.get("from"))?;
         let effect = effect_of(name, &f)?;
         let tied = game(name, |g, _| Ok(g.farc_zone_candidates(|_, s| from.contains(&s))))?;
         // 5.1.3 among the Departments 6.4.4 ties: those where the rest of the text can be
@@ -729,14 +748,18 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                     game(name, |g, _| g.place_farc_zone(|_, s| s == z).map_err(stop))?;
                     effect.call::<()>(v)
                 })?;
-                let values: Vec<Value> = tied.iter().map(|&s| Value::String(api.words.space(s))).collect();
+                let value = |i: usize| Ok(Value::String(api.words.space(tied[i])));
+                let values = Values {
+                    n: tied.len(),
+                    value: &value,
+                };
                 let (keep, _) = most_done(
                     lua,
                     name,
                     &values,
                     &zone_then_effect,
                     false,
-                    &mut vec![None; values.len()],
+                    &mut vec![None; values.n],
                     false,
                 )?;
                 if keep.is_empty() {

@@ -221,10 +221,10 @@ struct Spread {
     from: Option<Vec<SpaceId>>,
 }
 
-fn spread(name: &str, f: &Fields, exec: Exec) -> R<Spread> {
+fn spread(lua: &Lua, name: &str, f: &Fields, exec: Exec) -> R<Spread> {
     let from = match f.get("from") {
         Arg::Nil => None,
-        a => Some(space_list(name, &a)?),
+        a => Some(space_list(lua, name, &a)?),
     };
     Ok(Spread {
         by: super::decider(name, f, exec)?,
@@ -524,7 +524,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
     method(lua, m, api, "flip", |lua, _, (t,): (Table,)| {
         game("flip", |g, x| {
             let f = fields(lua, "flip", &t, &["n", "to", "faction", "from", "up_to", "by"])?;
-            let sp = spread("flip", &f, x)?;
+            let sp = spread(lua, "flip", &f, x)?;
             let to_active = match f.get("to") {
                 Arg::Word(Word::State(u)) => !u,
                 other => {
@@ -574,7 +574,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
     method(lua, m, api, "place_in", |lua, _, (t,): (Table,)| {
         game("place_in", |g, x| {
             let f = fields(lua, "place_in", &t, &["faction", "kind", "n", "from", "up_to", "by"])?;
-            let sp = spread("place_in", &f, x)?;
+            let sp = spread(lua, "place_in", &f, x)?;
             let ty = piece_type(
                 "place_in",
                 faction("place_in", &f.get("faction"))?,
@@ -596,7 +596,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                 &t,
                 &["faction", "kind", "n", "from", "up_to", "by"],
             )?;
-            let sp = spread("remove_pieces", &f, x)?;
+            let sp = spread(lua, "remove_pieces", &f, x)?;
             let who = factions("remove_pieces", &f.get("faction"))?;
             let k = kinds("remove_pieces", &f.get("kind"))?;
             let slots = super::query::slots_of(who, k, None);
@@ -616,12 +616,12 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                 &t,
                 &["faction", "kind", "n", "to", "from", "up_to", "by"],
             )?;
-            let sp = spread("move_pieces", &f, x)?;
+            let sp = spread(lua, "move_pieces", &f, x)?;
             let who = 1 << faction("move_pieces", &f.get("faction"))?.index();
             let k = kinds("move_pieces", &f.get("kind"))?;
             let dests = f.get("to");
             let fixed = match &dests {
-                Arg::Table(_) => Some(space_list("move_pieces", &dests)?),
+                Arg::Table(_) => Some(space_list(lua, "move_pieces", &dests)?),
                 Arg::Text(w) if w == "any" => None,
                 Arg::Text(w) if w == "adjacent" => None,
                 other => {

@@ -36,7 +36,7 @@ fn op_word(name: &str, a: &Arg) -> R<Op> {
 }
 
 /// Read a grant from the table of `g:free_op` or `g:op_possible`.
-fn grant_of(name: &str, f: &Fields, g: &Game) -> R<Grant> {
+fn grant_of(lua: &Lua, name: &str, f: &Fields, g: &Game) -> R<Grant> {
     let by = match f.get("by") {
         Arg::Nil => return Err(err(name, "`by` must name the Faction that executes the Operation")),
         a => faction(name, &a)?,
@@ -58,7 +58,7 @@ fn grant_of(name: &str, f: &Fields, g: &Game) -> R<Grant> {
     let mut grant = Grant::new(by, ops[0]);
     grant.ops = ops;
     if let a @ Arg::Table(_) = f.get("where") {
-        grant.only = space_list(name, &a)?.iter().fold(0, |m, s| m | s.bit());
+        grant.only = space_list(lua, name, &a)?.iter().fold(0, |m, s| m | s.bit());
     }
     let nowhere = matches!(f.get("where"), Arg::Table(_)) && grant.only == 0;
     grant.against = match f.get("against") {
@@ -117,7 +117,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         let name = "free_op";
         let f = fields(lua, name, &t, OP_FIELDS)?;
         let spaces = game(name, |g, _| {
-            let grant = grant_of(name, &f, g)?;
+            let grant = grant_of(lua, name, &f, g)?;
             // In a dry run (5.1.3) the grant is carried out too, its questions explored.
             if grant.ops.is_empty() || !g.grant_possible(&grant) {
                 if g.in_dry_run() {
@@ -139,7 +139,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         let name = "op_possible";
         let f = fields(lua, name, &t, OP_FIELDS)?;
         game(name, |g, _| {
-            let grant = grant_of(name, &f, g)?;
+            let grant = grant_of(lua, name, &f, g)?;
             Ok(!grant.ops.is_empty() && g.grant_possible(&grant))
         })
     })?;

@@ -477,23 +477,81 @@ pub(crate) fn fields(lua: &Lua, name: &str, t: &Table, known: &'static [&'static
 }
 
 /// A list of spaces (a Lua sequence of slugs), without repeats.
-pub(crate) fn space_list(name: &str, a: &Arg) -> R<Vec<SpaceId>> {
+pub(crate) fn space_list(lua: &Lua, name: &str, a: &Arg) -> R<Vec<SpaceId>> {
+    use mlua::ffi;
     let Arg::Table(t) = a else {
         return Err(err(name, format!("{} is not a list of spaces", shown(a))));
     };
+    // Read off the stack: each element is a slug known by its address (no conversion, no
+    // reference made); a space listed twice counts once.
     let mut out = Vec::new();
-    for v in t.sequence_values::<Arg>() {
-        let s = space(name, &v?)?;
-        if !out.contains(&s) {
-            out.push(s);
+    let mut seen = 0u64;
+    lua.exec_raw_lua(|raw| -> R<()> {
+        let l = raw.state();
+        // SAFETY: the stack is checked for room, the table is pushed, one element at a
+        // time is pushed and popped, and the stack is set back to its height at the end.
+        unsafe {
+            if ffi::lua_checkstack(l, 2) == 0 {
+                return Err(err(name, "out of Lua stack"));
+            }
+            let top = ffi::lua_gettop(l);
+            raw.push(t)?;
+            let mut result = Ok(());
+            for i in 1.. {
+                let ty = ffi::lua_rawgeti(l, top + 1, i);
+                if ty == ffi::LUA_TNIL {
+                    break;
+                }
+                let word = if ty == ffi::LUA_TSTRING {
+                    let p = ffi::lua_tolstring(l, -1, std::ptr::null_mut());
+                    crate::script::words::with_words(|w| w.lookup(p as usize))
+                } else {
+                    None
+                };
+                match word {
+                    Some(Word::Space(s)) => {
+                        if seen & s.bit() == 0 {
+                            seen |= s.bit();
+                            out.push(s);
+                        }
+                    }
+                    // Not a space: say what it is.
+                    _ => {
+                        result = <Arg as mlua::FromLua>::from_stack(-1, raw).and_then(|v| space(name, &v).map(|_| ()));
+                        if result.is_ok() {
+                            result = Err(err(name, "a list of spaces holds something else"));
+                        }
+                        break;
+                    }
+                }
+                ffi::lua_settop(l, top + 1);
+            }
+            ffi::lua_settop(l, top);
+            result
         }
-    }
+    })?;
     Ok(out)
 }
 
 /// A list of spaces as a Lua sequence.
 pub(crate) fn spaces_table(lua: &Lua, api: &Api, it: impl IntoIterator<Item = SpaceId>) -> R<Table> {
-    lua.create_sequence_from(it.into_iter().map(|s| api.words.space(s)))
+    use mlua::ffi;
+    let it = it.into_iter();
+    // Each slug is copied from the VM's table of slugs (argument 1 below): no reference
+    // is made for it, and no string hashed.
+    // SAFETY: exec_raw runs this protected, with the slug table at index 1; the new table
+    // is pushed, filled one element at a time (pushed, then popped by lua_rawseti), and
+    // finally moved to index 1, so it is the one value left as the result.
+    unsafe {
+        lua.exec_raw::<Table>(&api.words.slug_table, |l| {
+            ffi::lua_createtable(l, it.size_hint().0 as std::os::raw::c_int, 0);
+            for (i, s) in it.enumerate() {
+                ffi::lua_rawgeti(l, 1, s.index() as ffi::lua_Integer + 1);
+                ffi::lua_rawseti(l, -2, i as ffi::lua_Integer + 1);
+            }
+            ffi::lua_replace(l, 1);
+        })
+    }
 }
 
 /// The prompt of a question: text the script wrote.
