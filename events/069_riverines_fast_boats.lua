@@ -6,22 +6,20 @@ return {
   unshaded = function(g)
     local me = g:executing()
     local kind = me == "govt" and "cubes" or "guerrilla"
-    -- Government forces enter no FARC Zone, not even on the way (6.4.4).
-    local function enters(d) return g:is(d, "department") and not (me == "govt" and g:is(d, "farc_zone")) end
+    -- The Departments the chain may enter: Government forces enter no FARC Zone, not even on
+    -- the way (6.4.4).
+    local depts = g:spaces("department", function(d) return me ~= "govt" or not g:is(d, "farc_zone") end)
     -- Where a chain of up to 3 adjacent Departments from `src` can end, in map order.
     local function ends(src)
       local reached, last = {}, { src }
       for _ = 1, 3 do
-        local next = {}
-        for _, s in ipairs(last) do for _, d in ipairs(g:adjacent(s)) do
-          if not reached[d] and d ~= src and enters(d) then reached[d], next[#next + 1] = true, d end
-        end end
-        last = next
+        last = g:spaces(depts, g:adjacent(last))
+        for _, d in ipairs(last) do reached[d] = true end
       end
-      return g:filter(g:spaces("department"), function(d) return reached[d] end)
+      return g:filter(depts, function(d) return reached[d] and d ~= src end)
     end
     local src = g:choose_space{ prompt = "Riverines: move your pieces out of which space?",
-      from = g:filter(g:holding(me, kind), function(s) return #g:filter(g:adjacent(s), enters) > 0 end) }
+      from = g:spaces(g:holding(me, kind), g:adjacent(depts)) }
     if not src then return end
     local dest = g:choose_space{ prompt = "Riverines: move them to which Department (the end of the chain)?", from = ends(src) }
     -- "Any" of them: at least 1; g:move keeps to stacking at the destination (1.4.2).

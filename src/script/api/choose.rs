@@ -381,7 +381,7 @@ fn short_in_dry_run(name: &'static str, n: u32) -> R<()> {
 fn effect_of(name: &str, f: &Fields) -> R<Option<Function>> {
     match f.get("effect") {
         Arg::Nil => Ok(None),
-        Arg::Function(f) => Ok(Some(f)),
+        Arg::Function(f) => Ok(Some(f.clone())),
         other => Err(err(name, format!("`effect` must be a function, not {}", shown(&other)))),
     }
 }

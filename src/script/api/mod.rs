@@ -393,12 +393,14 @@ pub(crate) struct Fields {
 
 impl Fields {
     /// The value of field `key` (nil when absent). `key` is one of the known fields.
-    pub(crate) fn get(&self, key: &str) -> Arg {
-        match self.known.iter().position(|k| *k == key) {
-            Some(i) => self.vals[i].clone(),
+    pub(crate) fn get(&self, key: &str) -> &Arg {
+        // The keys are the caller's own literals: the same address, as a rule.
+        let at = self.known.iter().position(|k| std::ptr::eq(k.as_ptr(), key.as_ptr()) && k.len() == key.len());
+        match at.or_else(|| self.known.iter().position(|k| *k == key)) {
+            Some(i) => &self.vals[i],
             None => {
                 debug_assert!(false, "field `{key}` is not among {:?}", self.known);
-                Arg::Nil
+                &Arg::Nil
             }
         }
     }
