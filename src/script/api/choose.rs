@@ -382,7 +382,7 @@ fn effect_of(name: &str, f: &Fields) -> R<Option<Function>> {
     match f.get("effect") {
         Arg::Nil => Ok(None),
         Arg::Function(f) => Ok(Some(f.clone())),
-        other => Err(err(name, format!("`effect` must be a function, not {}", shown(&other)))),
+        other => Err(err(name, format!("`effect` must be a function, not {}", shown(other)))),
     }
 }
 
@@ -455,8 +455,8 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         let f = fields(lua, name, &t, &["prompt", "from", "optional", "by", "effect"])?;
         let p = prompt(name, &f)?;
         let by = game(name, |_, x| decider(name, &f, x))?;
-        let from = space_list(lua, name, &f.get("from"))?;
-        let optional = flag(name, &f.get("optional"))?;
+        let from = space_list(lua, name, f.get("from"))?;
+        let optional = flag(name, f.get("optional"))?;
         let effect = effect_of(name, &f)?;
         let from = game(name, |g, _| {
             Ok(from.into_iter().filter(|&s| g.state.in_play(s)).collect::<Vec<_>>())
@@ -490,7 +490,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         )?;
         let p = prompt(name, &f)?;
         let by = game(name, |_, x| decider(name, &f, x))?;
-        let from = space_list(lua, name, &f.get("from"))?;
+        let from = space_list(lua, name, f.get("from"))?;
         let (n, up_to) = match (f.get("n"), f.get("up_to")) {
             (Arg::Nil, Arg::Nil) => {
                 return Err(err(
@@ -498,8 +498,8 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                     "say how many: `n =` (exactly, as many as possible) or `up_to =`",
                 ));
             }
-            (n, Arg::Nil) => (how_many(name, &n, 1)?, false),
-            (Arg::Nil, u) => (how_many(name, &u, 1)?, true),
+            (n, Arg::Nil) => (how_many(name, n, 1)?, false),
+            (Arg::Nil, u) => (how_many(name, u, 1)?, true),
             _ => return Err(err(name, "give `n` or `up_to`, not both")),
         };
         let effect = effect_of(name, &f)?;
@@ -507,10 +507,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             Arg::Nil => None,
             Arg::Function(f) => Some(f),
             other => {
-                return Err(err(
-                    name,
-                    format!("`highest` must be a function, not {}", shown(&other)),
-                ));
+                return Err(err(name, format!("`highest` must be a function, not {}", shown(other))));
             }
         };
         let mut left = game(name, |g, _| {
@@ -587,7 +584,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                 from.push(f);
             }
         }
-        let optional = flag(name, &f.get("optional"))?;
+        let optional = flag(name, f.get("optional"))?;
         let effect = effect_of(name, &f)?;
         let mut drawn = None;
         if let Some(effect) = &effect {
@@ -710,8 +707,8 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         let name = "choose_number";
         let f = fields(lua, name, &t, &["prompt", "min", "max", "by"])?;
         let p = prompt(name, &f)?;
-        let lo = how_many(name, &f.get("min"), 0)?;
-        let hi = how_many(name, &f.get("max"), 0)?;
+        let lo = how_many(name, f.get("min"), 0)?;
+        let hi = how_many(name, f.get("max"), 0)?;
         if lo > hi {
             return Err(err(name, format!("min {lo} is above max {hi}")));
         }
@@ -734,7 +731,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         current::met_question();
         let name = "place_farc_zone";
         let f = fields(lua, name, &t, &["from", "effect"])?;
-        let from = space_list(lua, name, &f.get("from"))?;
+        let from = space_list(lua, name, f.get("from"))?;
         let effect = effect_of(name, &f)?;
         let tied = game(name, |g, _| Ok(g.farc_zone_candidates(|_, s| from.contains(&s))))?;
         // 5.1.3 among the Departments 6.4.4 ties: those where the rest of the text can be

@@ -224,12 +224,12 @@ struct Spread {
 fn spread(lua: &Lua, name: &str, f: &Fields, exec: Exec) -> R<Spread> {
     let from = match f.get("from") {
         Arg::Nil => None,
-        a => Some(space_list(lua, name, &a)?),
+        a => Some(space_list(lua, name, a)?),
     };
     Ok(Spread {
         by: super::decider(name, f, exec)?,
-        n: how_many(name, &f.get("n"), 1)?,
-        up_to: flag(name, &f.get("up_to"))?,
+        n: how_many(name, f.get("n"), 1)?,
+        up_to: flag(name, f.get("up_to"))?,
         from,
     })
 }
@@ -532,14 +532,14 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                         "flip",
                         format!(
                             "`to` must be \"active\" or \"underground\", not {}",
-                            super::shown(&other)
+                            super::shown(other)
                         ),
                     ));
                 }
             };
             let who = match f.get("faction") {
                 Arg::Nil => 0b1110,
-                a => factions("flip", &a)? & 0b1110,
+                a => factions("flip", a)? & 0b1110,
             };
             // A Guerrilla of Faction f in s that can flip.
             let ready = move |g: &Game, s: SpaceId, f: Faction| g.state.space(s).guerrillas(f, to_active) > 0;
@@ -577,8 +577,8 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             let sp = spread(lua, "place_in", &f, x)?;
             let ty = piece_type(
                 "place_in",
-                faction("place_in", &f.get("faction"))?,
-                kind("place_in", &f.get("kind"))?,
+                faction("place_in", f.get("faction"))?,
+                kind("place_in", f.get("kind"))?,
             )?;
             sp.one_at_a_time(
                 g,
@@ -597,8 +597,8 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                 &["faction", "kind", "n", "from", "up_to", "by"],
             )?;
             let sp = spread(lua, "remove_pieces", &f, x)?;
-            let who = factions("remove_pieces", &f.get("faction"))?;
-            let k = kinds("remove_pieces", &f.get("kind"))?;
+            let who = factions("remove_pieces", f.get("faction"))?;
+            let k = kinds("remove_pieces", f.get("kind"))?;
             let slots = super::query::slots_of(who, k, None);
             sp.one_at_a_time(
                 g,
@@ -617,11 +617,11 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                 &["faction", "kind", "n", "to", "from", "up_to", "by"],
             )?;
             let sp = spread(lua, "move_pieces", &f, x)?;
-            let who = 1 << faction("move_pieces", &f.get("faction"))?.index();
-            let k = kinds("move_pieces", &f.get("kind"))?;
+            let who = 1 << faction("move_pieces", f.get("faction"))?.index();
+            let k = kinds("move_pieces", f.get("kind"))?;
             let dests = f.get("to");
             let fixed = match &dests {
-                Arg::Table(_) => Some(space_list(lua, "move_pieces", &dests)?),
+                Arg::Table(_) => Some(space_list(lua, "move_pieces", dests)?),
                 Arg::Text(w) if w == "any" => None,
                 Arg::Text(w) if w == "adjacent" => None,
                 other => {

@@ -39,10 +39,10 @@ fn op_word(name: &str, a: &Arg) -> R<Op> {
 fn grant_of(lua: &Lua, name: &str, f: &Fields, g: &Game) -> R<Grant> {
     let by = match f.get("by") {
         Arg::Nil => return Err(err(name, "`by` must name the Faction that executes the Operation")),
-        a => faction(name, &a)?,
+        a => faction(name, a)?,
     };
     let ops = match (f.get("op"), f.get("ops")) {
-        (a, Arg::Nil) if !matches!(a, Arg::Nil) => vec![op_word(name, &a)?],
+        (a, Arg::Nil) if !matches!(a, Arg::Nil) => vec![op_word(name, a)?],
         (Arg::Nil, Arg::Table(list)) => list
             .sequence_values::<Arg>()
             .map(|v| op_word(name, &v?))
@@ -58,21 +58,21 @@ fn grant_of(lua: &Lua, name: &str, f: &Fields, g: &Game) -> R<Grant> {
     let mut grant = Grant::new(by, ops[0]);
     grant.ops = ops;
     if let a @ Arg::Table(_) = f.get("where") {
-        grant.only = space_list(lua, name, &a)?.iter().fold(0, |m, s| m | s.bit());
+        grant.only = space_list(lua, name, a)?.iter().fold(0, |m, s| m | s.bit());
     }
     let nowhere = matches!(f.get("where"), Arg::Table(_)) && grant.only == 0;
     grant.against = match f.get("against") {
         Arg::Nil => 0b1111,
-        a => factions(name, &a)?,
+        a => factions(name, a)?,
     };
-    grant.each = flag(name, &f.get("each"))?;
-    grant.limited = flag(name, &f.get("limited"))?;
-    grant.no_move = flag(name, &f.get("no_move"))?;
-    grant.ambush = flag(name, &f.get("ambush"))?;
-    grant.any_guerrilla = flag(name, &f.get("any_guerrilla"))?;
-    grant.no_activation = flag(name, &f.get("no_activation"))?;
-    grant.markers = how_many(name, &f.get("markers"), 1)?.max(1);
-    grant.overrides = flag(name, &f.get("overrides"))?;
+    grant.each = flag(name, f.get("each"))?;
+    grant.limited = flag(name, f.get("limited"))?;
+    grant.no_move = flag(name, f.get("no_move"))?;
+    grant.ambush = flag(name, f.get("ambush"))?;
+    grant.any_guerrilla = flag(name, f.get("any_guerrilla"))?;
+    grant.no_activation = flag(name, f.get("no_activation"))?;
+    grant.markers = how_many(name, f.get("markers"), 1)?.max(1);
+    grant.overrides = flag(name, f.get("overrides"))?;
     grant.force = match f.get("force") {
         Arg::Nil => Force::Cubes,
         Arg::Text(f) if f == "auc_as_troops" => Force::AucGuerrillasAsTroops,
@@ -82,7 +82,7 @@ fn grant_of(lua: &Lua, name: &str, f: &Fields, g: &Game) -> R<Grant> {
                 name,
                 format!(
                     "`force` must be \"auc_as_troops\" or \"police_as_troops\", not {}",
-                    shown(&other)
+                    shown(other)
                 ),
             ));
         }
@@ -146,8 +146,8 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
     method(lua, m, api, "free_special", |lua, _, (t,): (Table,)| {
         let name = "free_special";
         let f = fields(lua, name, &t, &["by", "special", "max_spaces", "overrides"])?;
-        let by = faction(name, &f.get("by"))?;
-        let sa = special_word(name, &f.get("special"))?;
+        let by = faction(name, f.get("by"))?;
+        let sa = special_word(name, f.get("special"))?;
         if let Some(sa) = sa
             && (!Special::of(by).contains(&sa) || sa == Special::Ambush)
         {
@@ -162,9 +162,9 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         }
         let max_spaces = match f.get("max_spaces") {
             Arg::Nil => None,
-            a => Some(how_many(name, &a, 1)?),
+            a => Some(how_many(name, a, 1)?),
         };
-        let overrides = flag(name, &f.get("overrides"))?;
+        let overrides = flag(name, f.get("overrides"))?;
         game(name, |g, _| {
             let done = g.execute_granted_special(by, sa, max_spaces, overrides).map_err(stop)?;
             current::did(done as u32);
@@ -177,11 +177,11 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
     method(lua, m, api, "special_possible", |lua, _, (t,): (Table,)| {
         let name = "special_possible";
         let f = fields(lua, name, &t, &["by", "special", "overrides"])?;
-        let by = faction(name, &f.get("by"))?;
-        let Some(sa) = special_word(name, &f.get("special"))? else {
+        let by = faction(name, f.get("by"))?;
+        let Some(sa) = special_word(name, f.get("special"))? else {
             return Err(err(name, "`special` is required"));
         };
-        let overrides = flag(name, &f.get("overrides"))?;
+        let overrides = flag(name, f.get("overrides"))?;
         game(name, |g, _| Ok(g.granted_special_possible(by, sa, overrides)))
     })?;
     Ok(())

@@ -395,7 +395,10 @@ impl Fields {
     /// The value of field `key` (nil when absent). `key` is one of the known fields.
     pub(crate) fn get(&self, key: &str) -> &Arg {
         // The keys are the caller's own literals: the same address, as a rule.
-        let at = self.known.iter().position(|k| std::ptr::eq(k.as_ptr(), key.as_ptr()) && k.len() == key.len());
+        let at = self
+            .known
+            .iter()
+            .position(|k| std::ptr::eq(k.as_ptr(), key.as_ptr()) && k.len() == key.len());
         match at.or_else(|| self.known.iter().position(|k| *k == key)) {
             Some(i) => &self.vals[i],
             None => {
@@ -568,7 +571,7 @@ pub(crate) fn prompt(name: &str, f: &Fields) -> R<crate::game::Prompt> {
 pub(crate) fn decider(name: &str, f: &Fields, exec: Exec) -> R<Faction> {
     match f.get("by") {
         Arg::Nil => Ok(exec.faction),
-        a => faction(name, &a),
+        a => faction(name, a),
     }
 }
 
