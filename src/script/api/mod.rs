@@ -394,12 +394,7 @@ pub(crate) struct Fields {
 impl Fields {
     /// The value of field `key` (nil when absent). `key` is one of the known fields.
     pub(crate) fn get(&self, key: &str) -> &Arg {
-        // The keys are the caller's own literals: the same address, as a rule.
-        let at = self
-            .known
-            .iter()
-            .position(|k| std::ptr::eq(k.as_ptr(), key.as_ptr()) && k.len() == key.len());
-        match at.or_else(|| self.known.iter().position(|k| *k == key)) {
+        match key_index(self.known, key.as_bytes()) {
             Some(i) => &self.vals[i],
             None => {
                 debug_assert!(false, "field `{key}` is not among {:?}", self.known);
@@ -407,6 +402,15 @@ impl Fields {
             }
         }
     }
+}
+
+/// The index of `key` among `known`. Length and first byte are compared before the
+/// bytes: most keys differ there, and a grant's table is read at every try of its text.
+#[inline]
+fn key_index(known: &[&str], key: &[u8]) -> Option<usize> {
+    known
+        .iter()
+        .position(|k| k.len() == key.len() && k.as_bytes().first() == key.first() && k.as_bytes() == key)
 }
 
 /// Read table `t`'s fields, `known` the fields function `name` takes. A `prompt` keeps
@@ -438,7 +442,7 @@ pub(crate) fn fields(lua: &Lua, name: &str, t: &Table, known: &'static [&'static
                     let mut len = 0usize;
                     let p = ffi::lua_tolstring(l, value - 1, &mut len);
                     let key = std::slice::from_raw_parts(p as *const u8, len);
-                    match known.iter().position(|k| k.as_bytes() == key) {
+                    match key_index(known, key) {
                         Some(i) => Ok(i),
                         None => Err(String::from_utf8_lossy(&key[..len.min(40)]).into_owned()),
                     }
