@@ -15,6 +15,6 @@ return {
       effect = function(s) g:remove(s, "auc", "guerrilla", "all", "active") end }
   end,
   shaded = function(g)
-    for _, s in ipairs(with_cubes_or_support(g)) do g:underground(s, "auc") end
+    for _, s in ipairs(g:spaces(with_cubes_or_support(g), g:holding("auc", "guerrilla"))) do g:underground(s, "auc") end
   end,
 }

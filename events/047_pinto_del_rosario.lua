@@ -6,7 +6,7 @@
 ---@type CardScript
 return {
   unshaded = function(g)
-    for _, s in ipairs(g:spaces()) do g:activate(s, "auc") end
+    for _, s in ipairs(g:holding("auc", "guerrilla")) do g:activate(s, "auc") end
     -- Hard case 9: in each space, only the Police Assault, as Troops, AUC alone. 5.1.2: the
     -- Event's Assault beats lasting Events that forbid it.
     g:free_op{ op = "assault", by = "govt", against = { "auc" }, each = true, force = "police_as_troops",

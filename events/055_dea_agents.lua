@@ -6,7 +6,7 @@ return {
   unshaded = function(g)
     for _ = 1, 2 do
       g:choose_space{ prompt = "DEA Agents: remove a Shipment from which space?",
-        from = g:spaces(function(s) return g:shipments(s) > 0 end), effect = function(s) g:remove_shipment(s) end }
+        from = g:spaces("shipment"), effect = function(s) g:remove_shipment(s) end }
     end
     g:remove_pieces{ faction = "cartels", kind = "guerrilla", n = 5 }
     g:add_aid(3)

@@ -5,7 +5,7 @@
 return {
   unshaded = function(g)
     g:add_resources("cartels", -6)
-    for _, s in ipairs(g:spaces()) do g:remove(s, "cartels", "guerrilla", "all") end
+    for _, s in ipairs(g:holding("cartels", "guerrilla")) do g:remove(s, "cartels", "guerrilla", "all") end
   end,
   shaded = function(g)
     -- 5.1: the Cartels are ordered to relocate, so they choose.

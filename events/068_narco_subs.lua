@@ -13,7 +13,7 @@ return {
         if w == "remove" then return g:remove_pieces{ faction = "cartels", n = 2, from = coastal } end
         for _ = 1, 2 do
           if not g:choose_space{ prompt = "Narco-Subs: remove a Shipment from which coastal space?", optional = true,
-            from = g:filter(coastal, function(s) return g:shipments(s) > 0 end), effect = function(s) g:remove_shipment(s) end }
+            from = g:spaces(coastal, "shipment"), effect = function(s) g:remove_shipment(s) end }
           then return end
         end
       end }

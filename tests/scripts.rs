@@ -303,6 +303,8 @@ fn spaces_meets_every_condition_as_the_predicates_it_stands_for() {
          local cities = g:spaces('city')\n    \
          check('adjacent to a list', g:adjacent(cities), function(s) for _, c in ipairs(cities) do if g:is_adjacent(s, c) then return true end end return false end)\n    \
          assert(same(g:adjacent({ 'bogota' }), g:adjacent('bogota')))\n    \
+         assert(g:place_shipment(g:holding('farc', 'guerrilla')[1], 'farc'))\n    \
+         check('shipment', g:spaces('shipment'), function(s) return g:shipments(s) > 0 end)\n    \
          assert(#g:spaces('pipeline', 'sabotaged') == 0 and #g:spaces() == #g:spaces(nil))\n    \
          for _, s in ipairs(g:spaces()) do assert(g:is(s, 'support') == (g:support(s) > 0) and g:is(s, 'neutral') == (g:support(s) == 0)) end",
     );

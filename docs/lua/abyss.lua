@@ -6,7 +6,7 @@
 ---@alias Faction "govt"|"farc"|"auc"|"cartels"
 ---@alias PieceKind "troops"|"police"|"base"|"guerrilla"
 ---@alias GuerrillaState "underground"|"active"
----@alias Trait "city"|"department"|"loc"|"pipeline"|"mountain"|"forest"|"grassland"|"coastal"|"populated"|"zero_pop"|"farc_zone"|"support"|"opposition"|"sabotaged"
+---@alias Trait "city"|"department"|"loc"|"pipeline"|"mountain"|"forest"|"grassland"|"coastal"|"populated"|"zero_pop"|"farc_zone"|"support"|"opposition"|"sabotaged"|"shipment"
 ---@alias Level "active_support"|"passive_support"|"neutral"|"passive_opposition"|"active_opposition"
 
 ---Capability and Momentum hooks (src/kernel/modifiers.rs).
@@ -70,7 +70,7 @@ function Abyss:side() end
 ---@param body fun()
 function Abyss:as(faction, body) end
 
----The spaces in play in map order that meet every condition given: a trait ("city", "department", "loc", "pipeline", "mountain", "forest", "grassland", "coastal", "populated", "zero_pop", "farc_zone", "support", "opposition", "sabotaged"), a Support level ("neutral"...), a space, a list of these (any of them, e.g. {"city", "department"} or g:holding(...)), and last a function that must be true.
+---The spaces in play in map order that meet every condition given: a trait ("city", "department", "loc", "pipeline", "mountain", "forest", "grassland", "coastal", "populated", "zero_pop", "farc_zone", "support", "opposition", "sabotaged", "shipment"), a Support level ("neutral"...), a space, a list of these (any of them, e.g. {"city", "department"} or g:holding(...)), and last a function that must be true.
 ---
 ---`g:spaces(...: Trait|Level|Space|(Trait|Level|Space)[]|fun(s: Space): boolean) -> space[]`
 ---@param ... Trait|Level|Space|(Trait|Level|Space)[]|fun(s: Space): boolean

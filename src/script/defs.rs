@@ -47,7 +47,7 @@ pub fn luals_definitions() -> String {
     o.push_str("---@alias Faction \"govt\"|\"farc\"|\"auc\"|\"cartels\"\n");
     o.push_str("---@alias PieceKind \"troops\"|\"police\"|\"base\"|\"guerrilla\"\n");
     o.push_str("---@alias GuerrillaState \"underground\"|\"active\"\n");
-    o.push_str("---@alias Trait \"city\"|\"department\"|\"loc\"|\"pipeline\"|\"mountain\"|\"forest\"|\"grassland\"|\"coastal\"|\"populated\"|\"zero_pop\"|\"farc_zone\"|\"support\"|\"opposition\"|\"sabotaged\"\n---@alias Level \"active_support\"|\"passive_support\"|\"neutral\"|\"passive_opposition\"|\"active_opposition\"\n\n");
+    o.push_str("---@alias Trait \"city\"|\"department\"|\"loc\"|\"pipeline\"|\"mountain\"|\"forest\"|\"grassland\"|\"coastal\"|\"populated\"|\"zero_pop\"|\"farc_zone\"|\"support\"|\"opposition\"|\"sabotaged\"|\"shipment\"\n---@alias Level \"active_support\"|\"passive_support\"|\"neutral\"|\"passive_opposition\"|\"active_opposition\"\n\n");
     o.push_str("---Capability and Momentum hooks (src/kernel/modifiers.rs).\n---@class Hooks\n");
     for (name, kind) in HOOKS {
         let t = match kind {

@@ -42,10 +42,12 @@ pub(crate) enum Trait {
     Opposition,
     /// A LoC with a Sabotage marker (3.3.4).
     Sabotaged,
+    /// Holding a Shipment (with a Guerrilla there, 4.5.3).
+    Shipment,
 }
 
 impl Trait {
-    pub(crate) const ALL: [(&'static str, Trait); 14] = [
+    pub(crate) const ALL: [(&'static str, Trait); 15] = [
         ("city", Trait::City),
         ("department", Trait::Department),
         ("loc", Trait::Loc),
@@ -60,6 +62,7 @@ impl Trait {
         ("support", Trait::Support),
         ("opposition", Trait::Opposition),
         ("sabotaged", Trait::Sabotaged),
+        ("shipment", Trait::Shipment),
     ];
 }
 

@@ -458,9 +458,9 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         let from = space_list(lua, name, f.get("from"))?;
         let optional = flag(name, f.get("optional"))?;
         let effect = effect_of(name, &f)?;
-        let from = game(name, |g, _| {
-            Ok(from.into_iter().filter(|&s| g.state.in_play(s)).collect::<Vec<_>>())
-        })?;
+        let mut from = from;
+        let in_play = game(name, |g, _| Ok(g.state.in_play_mask()))?;
+        from.retain(|s| in_play & s.bit() != 0);
         let none = from.is_empty();
         let s = match candidates(lua, api, name, by, from, effect.as_ref(), !optional, optional)? {
             Settled::Drawn(s) => s,
@@ -510,9 +510,9 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                 return Err(err(name, format!("`highest` must be a function, not {}", shown(other))));
             }
         };
-        let mut left = game(name, |g, _| {
-            Ok(from.into_iter().filter(|&s| g.state.in_play(s)).collect::<Vec<_>>())
-        })?;
+        let mut left = from;
+        let in_play = game(name, |g, _| Ok(g.state.in_play_mask()))?;
+        left.retain(|s| in_play & s.bit() != 0);
         let mut chosen = Vec::new();
         while chosen.len() < n as usize && !left.is_empty() {
             // With `highest`, the remaining spaces of highest value; a value tier where

@@ -55,7 +55,7 @@ api! {
     "side", "side() -> \"unshaded\"|\"shaded\"", "The side being executed.";
     "as", "as(faction, body: fun())", "Run `body` with `faction` making every selection (5.1: the Faction the text orders to act), instead of the executing Faction.";
     // ---- the map
-    "spaces", "spaces(...: Trait|Level|Space|(Trait|Level|Space)[]|fun(s: Space): boolean) -> space[]", "The spaces in play in map order that meet every condition given: a trait (\"city\", \"department\", \"loc\", \"pipeline\", \"mountain\", \"forest\", \"grassland\", \"coastal\", \"populated\", \"zero_pop\", \"farc_zone\", \"support\", \"opposition\", \"sabotaged\"), a Support level (\"neutral\"...), a space, a list of these (any of them, e.g. {\"city\", \"department\"} or g:holding(...)), and last a function that must be true.", lua;
+    "spaces", "spaces(...: Trait|Level|Space|(Trait|Level|Space)[]|fun(s: Space): boolean) -> space[]", "The spaces in play in map order that meet every condition given: a trait (\"city\", \"department\", \"loc\", \"pipeline\", \"mountain\", \"forest\", \"grassland\", \"coastal\", \"populated\", \"zero_pop\", \"farc_zone\", \"support\", \"opposition\", \"sabotaged\", \"shipment\"), a Support level (\"neutral\"...), a space, a list of these (any of them, e.g. {\"city\", \"department\"} or g:holding(...)), and last a function that must be true.", lua;
     "is", "is(space, trait: Trait|Level) -> boolean", "Has the space this trait, or is it at this Support level (see g:spaces)?";
     "name", "name(space) -> string", "A space's printed name.";
     "in_play", "in_play(space) -> boolean", "Is the space in play (Ecuador and Panamá only once an Event opens them)?";

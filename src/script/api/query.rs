@@ -26,6 +26,10 @@ pub(crate) fn has_trait(g: &Game, s: SpaceId, t: Trait) -> bool {
         Trait::Support => g.state.support(s).value() > 0,
         Trait::Opposition => g.state.support(s).value() < 0,
         Trait::Sabotaged => g.state.space(s).sabotage,
+        Trait::Shipment => g
+            .state
+            .shipments_on_map()
+            .any(|(_, p)| g.state.piece_space(p) == Some(s)),
     }
 }
 
