@@ -16,7 +16,7 @@ return {
     g:choose_space{ prompt = "Oil Spill: Sabotage which pipeline?", from = g:spaces("pipeline"), effect = function(p)
       g:sabotage(p)
       g:choose_space{ prompt = "Oil Spill: shift which adjacent Department toward Active Opposition?",
-        from = g:filter(g:adjacent(p), function(s) return g:is(s, "department") end),
+        from = g:spaces("department", g:adjacent(p)),
         effect = function(d) g:shift_support(d, -1) end }
     end }
   end,

@@ -8,7 +8,7 @@ return {
       effect = function(s) g:remove(s, "farc", nil, "all") end }
   end,
   shaded = function(g)
-    local from = g:filter(g:adjacent("antioquia"), function(s) return g:is(s, "department") end)
+    local from = g:spaces("department", g:adjacent("antioquia"))
     table.insert(from, 1, "antioquia")
     g:choose_space{ prompt = "ELN: place any 3 FARC pieces into which space?", from = from,
       effect = function(s) g:place_pieces(s, "farc", 3) end }

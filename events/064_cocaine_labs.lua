@@ -14,7 +14,7 @@ return {
     end
   end,
   shaded = function(g)
-    g:add_resources("cartels", g:sum(g:spaces(), function(s)
+    g:add_resources("cartels", g:sum(g:holding("cartels", "base"), function(s)
       return g:count(s, "cartels", "base") * (g:is(s, "city") and 2 or g:is(s, "department") and 1 or 0)
     end))
   end,
