@@ -456,7 +456,12 @@ pub(crate) fn fields(lua: &Lua, name: &str, t: &Table, known: &'static [&'static
                             let mut len = 0usize;
                             let p = ffi::lua_tolstring(l, value, &mut len);
                             let text = std::slice::from_raw_parts(p as *const u8, len);
-                            Ok(Arg::Text(String::from_utf8_lossy(text).into_owned()))
+                            // Valid UTF-8 (as a rule) is checked fast, not character by character.
+                            let text = match std::str::from_utf8(text) {
+                                Ok(t) => t.to_owned(),
+                                Err(_) => String::from_utf8_lossy(text).into_owned(),
+                            };
+                            Ok(Arg::Text(text))
                         } else {
                             <Arg as mlua::FromLua>::from_stack(value, raw)
                         };
