@@ -413,27 +413,47 @@ fn key_index(known: &[&str], key: &[u8]) -> Option<usize> {
         .position(|k| k.len() == key.len() && k.as_bytes().first() == key.first() && k.as_bytes() == key)
 }
 
+/// Run `f` with table `t` pushed on the Lua stack (its index given) and `room` more free
+/// slots, reading it without conversions or references; the stack is put back as it was
+/// afterwards, whatever `f` returns.
+fn with_table<T>(
+    lua: &Lua,
+    name: &str,
+    t: &Table,
+    room: std::os::raw::c_int,
+    f: impl FnOnce(&mlua::state::RawLua, *mut mlua::ffi::lua_State, std::os::raw::c_int) -> R<T>,
+) -> R<T> {
+    use mlua::ffi;
+    lua.exec_raw_lua(|raw| -> R<T> {
+        let l = raw.state();
+        // SAFETY: room for the table and `room` more is checked first; the stack is set
+        // back to its height before returning.
+        unsafe {
+            if ffi::lua_checkstack(l, room + 1) == 0 {
+                return Err(err(name, "out of Lua stack"));
+            }
+            let top = ffi::lua_gettop(l);
+            if let Err(e) = raw.push(t) {
+                ffi::lua_settop(l, top);
+                return Err(e);
+            }
+            let r = f(raw, l, top + 1);
+            ffi::lua_settop(l, top);
+            r
+        }
+    })
+}
+
 /// Read table `t`'s fields, `known` the fields function `name` takes. A `prompt` keeps
 /// its text even when it happens to spell a word.
 pub(crate) fn fields(lua: &Lua, name: &str, t: &Table, known: &'static [&'static str]) -> R<Fields> {
     use mlua::ffi;
     let mut vals: Vec<Arg> = known.iter().map(|_| Arg::Nil).collect();
     let mut unknown: Option<String> = None;
-    lua.exec_raw_lua(|raw| -> R<()> {
-        let l = raw.state();
-        // SAFETY: the stack is checked for room, the table is pushed and the stack is set
-        // back to its height before any return; lua_next is called with the key it gave.
+    with_table(lua, name, t, 3, |raw, l, table| {
+        // SAFETY: `table` is the table's index (see `with_table`); lua_next is called with
+        // the key it gave, and each value is popped before the next.
         unsafe {
-            if ffi::lua_checkstack(l, 4) == 0 {
-                return Err(err(name, "out of Lua stack"));
-            }
-            let top = ffi::lua_gettop(l);
-            let pushed = raw.push(t);
-            if let Err(e) = pushed {
-                ffi::lua_settop(l, top);
-                return Err(e);
-            }
-            let table = ffi::lua_gettop(l);
             ffi::lua_pushnil(l);
             let mut result = Ok(());
             while ffi::lua_next(l, table) != 0 {
@@ -480,7 +500,6 @@ pub(crate) fn fields(lua: &Lua, name: &str, t: &Table, known: &'static [&'static
                 }
                 ffi::lua_settop(l, value - 1);
             }
-            ffi::lua_settop(l, top);
             result
         }
     })?;
@@ -500,19 +519,13 @@ pub(crate) fn space_list(lua: &Lua, name: &str, a: &Arg) -> R<Vec<SpaceId>> {
     // reference made); a space listed twice counts once.
     let mut out = Vec::new();
     let mut seen = 0u64;
-    lua.exec_raw_lua(|raw| -> R<()> {
-        let l = raw.state();
-        // SAFETY: the stack is checked for room, the table is pushed, one element at a
-        // time is pushed and popped, and the stack is set back to its height at the end.
+    with_table(lua, name, t, 1, |raw, l, table| {
+        // SAFETY: `table` is the table's index (see `with_table`); one element at a time is
+        // pushed and popped.
         unsafe {
-            if ffi::lua_checkstack(l, 2) == 0 {
-                return Err(err(name, "out of Lua stack"));
-            }
-            let top = ffi::lua_gettop(l);
-            raw.push(t)?;
             let mut result = Ok(());
             for i in 1.. {
-                let ty = ffi::lua_rawgeti(l, top + 1, i);
+                let ty = ffi::lua_rawgeti(l, table, i);
                 if ty == ffi::LUA_TNIL {
                     break;
                 }
@@ -538,9 +551,8 @@ pub(crate) fn space_list(lua: &Lua, name: &str, a: &Arg) -> R<Vec<SpaceId>> {
                         break;
                     }
                 }
-                ffi::lua_settop(l, top + 1);
+                ffi::lua_settop(l, table);
             }
-            ffi::lua_settop(l, top);
             result
         }
     })?;
