@@ -455,10 +455,9 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         let f = fields(lua, name, &t, &["prompt", "from", "optional", "by", "effect"])?;
         let p = prompt(name, &f)?;
         let by = game(name, |_, x| decider(name, &f, x))?;
-        let from = space_list(lua, name, f.get("from"))?;
+        let mut from = space_list(lua, name, f.get("from"))?;
         let optional = flag(name, f.get("optional"))?;
         let effect = effect_of(name, &f)?;
-        let mut from = from;
         let in_play = game(name, |g, _| Ok(g.state.in_play_mask()))?;
         from.retain(|s| in_play & s.bit() != 0);
         let none = from.is_empty();

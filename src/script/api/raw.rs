@@ -345,14 +345,14 @@ raw!(borders, "borders", |l| {
 
 /// The spaces in play that word `a` admits as a condition of `g:spaces`: a trait, a Support
 /// level (the spaces at that level) or a space (that one).
-fn admitted(g: &Game, a: Raw) -> Result<u64, String> {
+fn admitted(g: &Game, name: &str, a: Raw) -> Result<u64, String> {
     let within = |keep: &dyn Fn(SpaceId) -> bool| g.spaces().filter(|&s| keep(s)).fold(0u64, |m, s| m | s.bit());
     match a {
         Raw::Word(Word::Trait(t)) => Ok(within(&|s| super::query::has_trait(g, s, t))),
         Raw::Word(Word::Level(l)) => Ok(within(&|s| g.state.support(s) == l)),
         Raw::Word(Word::Space(s)) => Ok(s.bit() & g.state.in_play_mask()),
         other => Err(format!(
-            "g:spaces: {} is not a space trait, a Support level or a space (nor a list of them, nor a function)",
+            "g:{name}: {} is not a space trait, a Support level or a space",
             shown(&other)
         )),
     }
@@ -362,7 +362,7 @@ fn admitted(g: &Game, a: Raw) -> Result<u64, String> {
 /// (`admitted`) or, `nested` times over, a list of them. Safety: `l` is the calling state
 /// and `i` a table on its stack; each element pushed is popped before the next, so the
 /// stack grows by at most one slot a level (a C function has LUA_MINSTACK free).
-unsafe fn any_of(g: &Game, l: *mut ffi::lua_State, i: c_int, nested: u8) -> Result<u64, String> {
+unsafe fn any_of(g: &Game, name: &str, l: *mut ffi::lua_State, i: c_int, nested: u8) -> Result<u64, String> {
     let mut any = 0u64;
     for j in 1.. {
         let t = unsafe { ffi::lua_rawgeti(l, i, j) };
@@ -371,8 +371,8 @@ unsafe fn any_of(g: &Game, l: *mut ffi::lua_State, i: c_int, nested: u8) -> Resu
                 unsafe { ffi::lua_settop(l, -2) };
                 break;
             }
-            ffi::LUA_TTABLE if nested > 0 => unsafe { any_of(g, l, ffi::lua_gettop(l), nested - 1) },
-            _ => admitted(g, unsafe { arg(l, -1) }),
+            ffi::LUA_TTABLE if nested > 0 => unsafe { any_of(g, name, l, ffi::lua_gettop(l), nested - 1) },
+            _ => admitted(g, name, unsafe { arg(l, -1) }),
         };
         unsafe { ffi::lua_settop(l, -2) };
         any |= m?;
@@ -394,8 +394,8 @@ raw!(spaces_with, "spaces", |l| {
                 ffi::LUA_TNIL => continue,
                 ffi::LUA_TFUNCTION if i == top => continue,
                 ffi::LUA_TFUNCTION => return Err("g:spaces: a function must be the last argument".to_string()),
-                ffi::LUA_TTABLE => unsafe { any_of(g, l, i, 1) }?,
-                _ => admitted(g, unsafe { arg(l, i) })?,
+                ffi::LUA_TTABLE => unsafe { any_of(g, "spaces", l, i, 1) }?,
+                _ => admitted(g, "spaces", unsafe { arg(l, i) })?,
             };
         }
         Ok(Ret::Spaces(mask))
@@ -415,7 +415,7 @@ raw!(adjacent, "adjacent", |l| {
     game("adjacent", |g| {
         let of = match one {
             Some(s) => s.bit(),
-            None => unsafe { any_of(g, l, 2, 0) }.map_err(|e| e.replace("g:spaces", "g:adjacent"))?,
+            None => unsafe { any_of(g, "adjacent", l, 2, 0) }?,
         };
         let near = SpaceId::in_mask(of).fold(0u64, |m, s| m | g.rules.map.adjacency[s.index()]);
         Ok(Ret::Spaces(near & g.state.in_play_mask()))
