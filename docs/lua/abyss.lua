@@ -7,7 +7,7 @@
 ---@alias PieceKind "troops"|"police"|"base"|"guerrilla"
 ---@alias GuerrillaState "underground"|"active"
 ---@alias Trait "city"|"department"|"loc"|"pipeline"|"mountain"|"forest"|"grassland"|"coastal"|"populated"|"zero_pop"|"farc_zone"|"support"|"opposition"|"sabotaged"|"shipment"
----@alias Level "active_support"|"passive_support"|"neutral"|"passive_opposition"|"active_opposition"
+---@alias Level "active_opposition"|"passive_opposition"|"neutral"|"passive_support"|"active_support"
 
 ---Capability and Momentum hooks (src/kernel/modifiers.rs).
 ---@class Hooks

@@ -4,7 +4,8 @@
 //! the two equal.
 
 use super::api::API;
-use crate::kernel::HOOKS;
+use super::words::{Trait, level_word};
+use crate::kernel::{HOOKS, Support};
 
 /// The LuaLS type of a parameter, from its name in the signature.
 fn param_type(name: &str) -> &'static str {
@@ -47,7 +48,16 @@ pub fn luals_definitions() -> String {
     o.push_str("---@alias Faction \"govt\"|\"farc\"|\"auc\"|\"cartels\"\n");
     o.push_str("---@alias PieceKind \"troops\"|\"police\"|\"base\"|\"guerrilla\"\n");
     o.push_str("---@alias GuerrillaState \"underground\"|\"active\"\n");
-    o.push_str("---@alias Trait \"city\"|\"department\"|\"loc\"|\"pipeline\"|\"mountain\"|\"forest\"|\"grassland\"|\"coastal\"|\"populated\"|\"zero_pop\"|\"farc_zone\"|\"support\"|\"opposition\"|\"sabotaged\"|\"shipment\"\n---@alias Level \"active_support\"|\"passive_support\"|\"neutral\"|\"passive_opposition\"|\"active_opposition\"\n\n");
+    // The words the host knows (src/script/words.rs), not a copy of them.
+    let words = |w: &mut dyn Iterator<Item = &str>| w.map(|w| format!("\"{w}\"")).collect::<Vec<_>>().join("|");
+    o.push_str(&format!(
+        "---@alias Trait {}\n",
+        words(&mut Trait::ALL.iter().map(|(w, _)| *w))
+    ));
+    o.push_str(&format!(
+        "---@alias Level {}\n\n",
+        words(&mut Support::ALL.iter().map(|l| level_word(*l)))
+    ));
     o.push_str("---Capability and Momentum hooks (src/kernel/modifiers.rs).\n---@class Hooks\n");
     for (name, kind) in HOOKS {
         let t = match kind {
