@@ -19,6 +19,7 @@ pub mod api;
 mod budget;
 mod current;
 pub mod defs;
+mod memory;
 mod words;
 
 pub use crate::game::{Exec, RunError, ScriptError};
@@ -44,6 +45,8 @@ type Frames = Vec<(String, usize)>;
 pub struct Host {
     // Declared first: dropped (and unregistered from the watchdog) before the VM closes.
     watched: budget::Watched,
+    // Dropped before the VM closes too: mlua closes it with its own allocator.
+    _allocator: memory::Allocator,
     lua: Lua,
     words: Rc<Words>,
     /// The prelude's runner: run(chunk, side).
@@ -69,6 +72,7 @@ impl Host {
         // SAFETY: the closure only reads the VM's main state pointer.
         unsafe { lua.exec_raw::<()>((), |s| state = s) }.map_err(|e| format!("starting Lua: {e}"))?;
         let watched = budget::Watched::register(state);
+        let mut allocator = memory::Allocator::install(&lua, state);
         let error_at: Rc<RefCell<Option<Frames>>> = Rc::new(RefCell::new(None));
         let setup = || -> mlua::Result<(Rc<Words>, Table, Function, Function, Table)> {
             let words = Rc::new(Words::new(&lua, rules)?);
@@ -149,10 +153,10 @@ impl Host {
         // generational collector handles those with less work per Event.
         lua.gc_set_mode(mlua::state::GcMode::Generational(Default::default()));
         // The limit counts from the compiled scripts, the same in every process.
-        lua.set_memory_limit(lua.used_memory() + MEMORY_LIMIT)
-            .map_err(|e| format!("Lua memory limit: {e}"))?;
+        allocator.set_limit(allocator.used() + MEMORY_LIMIT);
         Ok(Host {
             watched,
+            _allocator: allocator,
             lua,
             words,
             run,
