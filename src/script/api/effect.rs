@@ -331,32 +331,14 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         m,
         api,
         "remove",
-        |_, _, (s, f, k, n, u): (Arg, Arg, Arg, Arg, Arg)| {
-            let s = space("remove", &s)?;
-            let who = factions("remove", &f)?;
-            let (k, n, u) = (kinds("remove", &k)?, how_many("remove", &n, 1)?, state("remove", &u)?);
-            game("remove", |g, x| {
-                let done = remove_n(g, x.faction, s, who, k, u, n, false)?;
-                short_n(g, n, done);
-                Ok(done)
-            })
-        },
+        |_, _, (s, f, k, n, u): (Arg, Arg, Arg, Arg, Arg)| remove([s, f, k, n, u]),
     )?;
     method(
         lua,
         m,
         api,
         "remove_up_to",
-        |_, _, (s, f, n, k): (Arg, Arg, Arg, Arg)| {
-            let s = space("remove_up_to", &s)?;
-            let who = factions("remove_up_to", &f)?;
-            let (n, k) = (how_many("remove_up_to", &n, 1)?, kinds("remove_up_to", &k)?);
-            game("remove_up_to", |g, x| {
-                let done = remove_n(g, x.faction, s, who, k, None, n, true)?;
-                short_all(g, done);
-                Ok(done)
-            })
-        },
+        |_, _, (s, f, n, k): (Arg, Arg, Arg, Arg)| remove_up_to([s, f, n, k]),
     )?;
     method(
         lua,
@@ -475,50 +457,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
     )?;
     for (name, to_active) in [("activate", true), ("underground", false)] {
         method(lua, m, api, name, move |_, _, (s, f, n): (Arg, Arg, Arg)| {
-            let s = space(name, &s)?;
-            let who = match f {
-                Arg::Nil => 0b1110,
-                a => factions(name, &a)? & 0b1110,
-            };
-            let n = how_many(name, &n, u8::MAX)?;
-            game(name, |g, x| {
-                let mut done = 0u32;
-                let there: u8 = factions_in(who)
-                    .map(|f| g.state.count(s, PieceType::guerrilla(f)))
-                    .sum();
-                while (done as u8) < n {
-                    let ready: Vec<Faction> = factions_in(who)
-                        .filter(|&f| g.state.space(s).guerrillas(f, to_active) > 0)
-                        .collect();
-                    let f = match ready.as_slice() {
-                        [] => break,
-                        [f] => *f,
-                        _ if n == u8::MAX => ready[0],
-                        _ => match g
-                            .ask(x.faction, "Flip a Guerrilla of which Faction?", Some(s), |_, o| {
-                                o.extend(ready.iter().map(|&f| Choice::Faction(f)))
-                            })
-                            .map_err(stop)?
-                        {
-                            Choice::Faction(f) => f,
-                            _ => break,
-                        },
-                    };
-                    let r = if to_active {
-                        g.state.activate(g.rules, s, f)
-                    } else {
-                        g.state.go_underground(g.rules, s, f)
-                    };
-                    r.map_err(|e| err(name, e.describe(g.rules)))?;
-                    done += 1;
-                }
-                if n == u8::MAX {
-                    short_all(g, there as u32);
-                } else {
-                    short(g, n as u32, done);
-                }
-                Ok(done)
-            })
+            flip_guerrillas(name, to_active, [s, f, n])
         })?;
     }
     method(lua, m, api, "flip", |lua, _, (t,): (Table,)| {
@@ -719,15 +658,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         })
     })?;
     method(lua, m, api, "add_resources", |_, _, (f, n): (Arg, Arg)| {
-        let f = faction("add_resources", &f)?;
-        // 1.7: the track stops at 0 and 99 whatever the amount.
-        let n = saturated("add_resources", &n)?;
-        game("add_resources", |g, _| {
-            let before = g.state.resources(f);
-            g.state.gain_resources(g.rules, f, n);
-            current::did((before != g.state.resources(f)) as u32);
-            Ok(g.state.resources(f))
-        })
+        add_resources([f, n])
     })?;
     method(lua, m, api, "transfer_resources", |_, _, (a, b, n): (Arg, Arg, Arg)| {
         let (a, b) = (faction("transfer_resources", &a)?, faction("transfer_resources", &b)?);
@@ -740,87 +671,12 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             Ok(moved)
         })
     })?;
-    method(lua, m, api, "add_aid", |_, _, (n,): (Arg,)| {
-        let n = saturated("add_aid", &n)?;
-        game("add_aid", |g, _| {
-            let before = g.state.aid();
-            g.state.gain_aid(g.rules, n);
-            current::did((before != g.state.aid()) as u32);
-            Ok(g.state.aid())
-        })
-    })?;
+    method(lua, m, api, "add_aid", |_, _, (n,): (Arg,)| add_aid([n]))?;
     method(lua, m, api, "place_shipment", |_, _, (s, f): (Arg, Arg)| {
-        let s = space("place_shipment", &s)?;
-        let f = faction("place_shipment", &f)?;
-        if f == Faction::Govt {
-            return Err(err(
-                "place_shipment",
-                "Shipments go with Guerrillas: the Government has none (4.5.3)",
-            ));
-        }
-        game("place_shipment", |g, _| {
-            let t = PieceType::guerrilla(f);
-            let on = g.state.shipments_on_map().count();
-            if g.state.count(s, t) == 0 || on >= g.rules.forces.limits.shipments as usize {
-                short(g, 1, 0);
-                return Ok(false);
-            }
-            // The owner says which of its Guerrillas holds it when they differ.
-            let (ug, ag) = (
-                g.state.space(s).guerrillas(f, true),
-                g.state.space(s).guerrillas(f, false),
-            );
-            let u = if ug > 0 && ag > 0 {
-                let c = g
-                    .ask(f, "Place the Shipment with which Guerrilla?", Some(s), |_, o| {
-                        o.extend([Choice::Piece(t, Some(true)), Choice::Piece(t, Some(false))])
-                    })
-                    .map_err(stop)?;
-                matches!(c, Choice::Piece(_, Some(true)))
-            } else {
-                ug > 0
-            };
-            let p = g
-                .state
-                .find_piece(g.rules, s, t, Some(u))
-                .map_err(|e| err("place_shipment", e.describe(g.rules)))?;
-            let ok = g.state.place_shipment(g.rules, p).is_ok();
-            current::did(ok as u32);
-            Ok(ok)
-        })
+        place_shipment([s, f])
     })?;
     method(lua, m, api, "remove_shipment", |_, _, (s,): (Arg,)| {
-        let s = space("remove_shipment", &s)?;
-        game("remove_shipment", |g, x| {
-            let here: Vec<(u8, Faction)> = g
-                .state
-                .shipments_on_map()
-                .filter(|&(_, p)| g.state.piece_space(p) == Some(s))
-                .map(|(i, p)| (i, g.rules.forces.type_of(p).faction))
-                .collect();
-            let Some(&(first, _)) = here.first() else {
-                short(g, 1, 0);
-                return Ok(false);
-            };
-            // 5.1: the executor picks which Shipment goes, by whose it is.
-            let mut owners: Vec<Faction> = here.iter().map(|&(_, f)| f).collect();
-            owners.dedup();
-            let i = if owners.len() > 1 {
-                let c = g
-                    .ask(x.faction, "Remove whose Shipment?", Some(s), |_, o| {
-                        o.extend(owners.iter().map(|&f| Choice::Faction(f)))
-                    })
-                    .map_err(stop)?;
-                here.iter()
-                    .find(|&&(_, f)| Choice::Faction(f) == c)
-                    .map_or(first, |&(i, _)| i)
-            } else {
-                first
-            };
-            let ok = g.state.remove_shipment(i).is_ok();
-            current::did(ok as u32);
-            Ok(ok)
-        })
+        remove_shipment([s])
     })?;
     method(lua, m, api, "remove_from_game", |_, _, (f, k, n): (Arg, Arg, Arg)| {
         let t = piece_type(
@@ -867,4 +723,179 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         })
     })?;
     Ok(())
+}
+
+// ---- the plain effects: also served off mlua's path (raw.rs `plain!`) -------------------
+
+/// g:remove(space, factions, kind, n, state): the executor picks which pieces.
+pub(super) fn remove([s, f, k, n, u]: [Arg; 5]) -> R<u32> {
+    let s = space("remove", &s)?;
+    let who = factions("remove", &f)?;
+    let (k, n, u) = (kinds("remove", &k)?, how_many("remove", &n, 1)?, state("remove", &u)?);
+    game("remove", |g, x| {
+        let done = remove_n(g, x.faction, s, who, k, u, n, false)?;
+        short_n(g, n, done);
+        Ok(done)
+    })
+}
+
+/// g:remove_up_to(space, factions, n, kind).
+pub(super) fn remove_up_to([s, f, n, k]: [Arg; 4]) -> R<u32> {
+    let s = space("remove_up_to", &s)?;
+    let who = factions("remove_up_to", &f)?;
+    let (n, k) = (how_many("remove_up_to", &n, 1)?, kinds("remove_up_to", &k)?);
+    game("remove_up_to", |g, x| {
+        let done = remove_n(g, x.faction, s, who, k, None, n, true)?;
+        short_all(g, done);
+        Ok(done)
+    })
+}
+
+/// g:activate / g:underground(space, factions, n): flip Guerrillas (all when n is nil).
+pub(super) fn flip_guerrillas(name: &'static str, to_active: bool, [s, f, n]: [Arg; 3]) -> R<u32> {
+    let s = space(name, &s)?;
+    let who = match f {
+        Arg::Nil => 0b1110,
+        a => factions(name, &a)? & 0b1110,
+    };
+    let n = how_many(name, &n, u8::MAX)?;
+    game(name, |g, x| {
+        let mut done = 0u32;
+        let there: u8 = factions_in(who)
+            .map(|f| g.state.count(s, PieceType::guerrilla(f)))
+            .sum();
+        while (done as u8) < n {
+            let ready: Vec<Faction> = factions_in(who)
+                .filter(|&f| g.state.space(s).guerrillas(f, to_active) > 0)
+                .collect();
+            let f = match ready.as_slice() {
+                [] => break,
+                [f] => *f,
+                _ if n == u8::MAX => ready[0],
+                _ => match g
+                    .ask(x.faction, "Flip a Guerrilla of which Faction?", Some(s), |_, o| {
+                        o.extend(ready.iter().map(|&f| Choice::Faction(f)))
+                    })
+                    .map_err(stop)?
+                {
+                    Choice::Faction(f) => f,
+                    _ => break,
+                },
+            };
+            let r = if to_active {
+                g.state.activate(g.rules, s, f)
+            } else {
+                g.state.go_underground(g.rules, s, f)
+            };
+            r.map_err(|e| err(name, e.describe(g.rules)))?;
+            done += 1;
+        }
+        if n == u8::MAX {
+            short_all(g, there as u32);
+        } else {
+            short(g, n as u32, done);
+        }
+        Ok(done)
+    })
+}
+
+/// g:add_resources(faction, n): the Faction's Resources after.
+pub(super) fn add_resources([f, n]: [Arg; 2]) -> R<u8> {
+    let f = faction("add_resources", &f)?;
+    // 1.7: the track stops at 0 and 99 whatever the amount.
+    let n = saturated("add_resources", &n)?;
+    game("add_resources", |g, _| {
+        let before = g.state.resources(f);
+        g.state.gain_resources(g.rules, f, n);
+        current::did((before != g.state.resources(f)) as u32);
+        Ok(g.state.resources(f))
+    })
+}
+
+/// g:add_aid(n): Aid after.
+pub(super) fn add_aid([n]: [Arg; 1]) -> R<u8> {
+    let n = saturated("add_aid", &n)?;
+    game("add_aid", |g, _| {
+        let before = g.state.aid();
+        g.state.gain_aid(g.rules, n);
+        current::did((before != g.state.aid()) as u32);
+        Ok(g.state.aid())
+    })
+}
+
+/// g:place_shipment(space, faction): with one of the Faction's Guerrillas there.
+pub(super) fn place_shipment([s, f]: [Arg; 2]) -> R<bool> {
+    let s = space("place_shipment", &s)?;
+    let f = faction("place_shipment", &f)?;
+    if f == Faction::Govt {
+        return Err(err(
+            "place_shipment",
+            "Shipments go with Guerrillas: the Government has none (4.5.3)",
+        ));
+    }
+    game("place_shipment", |g, _| {
+        let t = PieceType::guerrilla(f);
+        let on = g.state.shipments_on_map().count();
+        if g.state.count(s, t) == 0 || on >= g.rules.forces.limits.shipments as usize {
+            short(g, 1, 0);
+            return Ok(false);
+        }
+        // The owner says which of its Guerrillas holds it when they differ.
+        let (ug, ag) = (
+            g.state.space(s).guerrillas(f, true),
+            g.state.space(s).guerrillas(f, false),
+        );
+        let u = if ug > 0 && ag > 0 {
+            let c = g
+                .ask(f, "Place the Shipment with which Guerrilla?", Some(s), |_, o| {
+                    o.extend([Choice::Piece(t, Some(true)), Choice::Piece(t, Some(false))])
+                })
+                .map_err(stop)?;
+            matches!(c, Choice::Piece(_, Some(true)))
+        } else {
+            ug > 0
+        };
+        let p = g
+            .state
+            .find_piece(g.rules, s, t, Some(u))
+            .map_err(|e| err("place_shipment", e.describe(g.rules)))?;
+        let ok = g.state.place_shipment(g.rules, p).is_ok();
+        current::did(ok as u32);
+        Ok(ok)
+    })
+}
+
+/// g:remove_shipment(space): the executor picks whose, when they differ (5.1).
+pub(super) fn remove_shipment([s]: [Arg; 1]) -> R<bool> {
+    let s = space("remove_shipment", &s)?;
+    game("remove_shipment", |g, x| {
+        let here: Vec<(u8, Faction)> = g
+            .state
+            .shipments_on_map()
+            .filter(|&(_, p)| g.state.piece_space(p) == Some(s))
+            .map(|(i, p)| (i, g.rules.forces.type_of(p).faction))
+            .collect();
+        let Some(&(first, _)) = here.first() else {
+            short(g, 1, 0);
+            return Ok(false);
+        };
+        // 5.1: the executor picks which Shipment goes, by whose it is.
+        let mut owners: Vec<Faction> = here.iter().map(|&(_, f)| f).collect();
+        owners.dedup();
+        let i = if owners.len() > 1 {
+            let c = g
+                .ask(x.faction, "Remove whose Shipment?", Some(s), |_, o| {
+                    o.extend(owners.iter().map(|&f| Choice::Faction(f)))
+                })
+                .map_err(stop)?;
+            here.iter()
+                .find(|&&(_, f)| Choice::Faction(f) == c)
+                .map_or(first, |&(i, _)| i)
+        } else {
+            first
+        };
+        let ok = g.state.remove_shipment(i).is_ok();
+        current::did(ok as u32);
+        Ok(ok)
+    })
 }

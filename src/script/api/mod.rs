@@ -177,6 +177,7 @@ pub(crate) fn register(lua: &Lua, methods: &Table, api: Rc<Api>) -> R<()> {
     query::register(lua, methods, &api)?;
     raw::register(lua, methods, &api.words)?;
     effect::register(lua, methods, &api)?;
+    raw::register_plain(lua, methods, &api.words)?;
     choose::register(lua, methods, &api)?;
     grant::register(lua, methods, &api)?;
     lasting::register(lua, methods, &api)?;

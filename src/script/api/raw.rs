@@ -8,7 +8,7 @@ use super::{Kinds, err};
 use crate::game::Game;
 use crate::kernel::{Control, Faction, PieceKind, PieceType, SpaceId};
 use crate::script::current;
-use crate::script::words::{Word, with_words};
+use crate::script::words::{Arg, Word, with_words};
 use mlua::ffi;
 use std::os::raw::c_int;
 
@@ -505,6 +505,153 @@ unsafe fn closure(
             ffi::lua_pushcclosure(l, f, 2);
         })
     }
+}
+
+// ---- plain effects off mlua's path -----------------------------------------------------
+
+/// Argument `idx` as the mlua path reads it (`Arg::from_stack`), when it is a plain value:
+/// nil, a boolean, a number or a string. Safety: as for `arg`.
+unsafe fn plain_arg(l: *mut ffi::lua_State, idx: c_int) -> Arg {
+    unsafe {
+        match ffi::lua_type(l, idx) {
+            ffi::LUA_TBOOLEAN => Arg::Bool(ffi::lua_toboolean(l, idx) != 0),
+            ffi::LUA_TNUMBER => {
+                let mut is_int = 0;
+                let n = ffi::lua_tointegerx(l, idx, &mut is_int);
+                if is_int != 0 {
+                    Arg::Int(n)
+                } else {
+                    Arg::Num(ffi::lua_tonumber(l, idx))
+                }
+            }
+            ffi::LUA_TSTRING => {
+                let mut len = 0usize;
+                let p = ffi::lua_tolstring(l, idx, &mut len);
+                match with_words(|w| w.lookup(p as usize)) {
+                    Some(w) => Arg::Word(w),
+                    None => {
+                        let bytes = std::slice::from_raw_parts(p as *const u8, len);
+                        Arg::Text(String::from_utf8_lossy(bytes).into_owned())
+                    }
+                }
+            }
+            _ => Arg::Nil,
+        }
+    }
+}
+
+/// Are all the arguments after `g` plain values (`plain_arg`)? Safety: as for `arg`.
+unsafe fn all_plain(l: *mut ffi::lua_State) -> bool {
+    unsafe {
+        (2..=ffi::lua_gettop(l)).all(|i| {
+            matches!(
+                ffi::lua_type(l, i),
+                ffi::LUA_TNIL | ffi::LUA_TBOOLEAN | ffi::LUA_TNUMBER | ffi::LUA_TSTRING
+            )
+        })
+    }
+}
+
+/// Hand the call, arguments as they are, to the method's mlua twin (upvalue 3): it reads
+/// what `plain_arg` does not (a list of Factions, a table). Safety: `l` is the calling
+/// state of a `plain!` closure; no Rust value with a destructor is alive here, so an error
+/// raised by the twin may unwind this frame.
+unsafe fn to_twin(l: *mut ffi::lua_State) -> c_int {
+    unsafe {
+        let top = ffi::lua_gettop(l);
+        ffi::lua_pushvalue(l, ffi::lua_upvalueindex(3));
+        ffi::lua_insert(l, 1);
+        ffi::lua_call(l, top, ffi::LUA_MULTRET);
+        ffi::lua_gettop(l)
+    }
+}
+
+/// An mlua error's message, as the script would see it from the mlua path.
+fn message(e: mlua::Error) -> String {
+    match e {
+        mlua::Error::RuntimeError(m) => m,
+        other => other.to_string(),
+    }
+}
+
+/// A plain effect of effect.rs (`$body` takes its arguments as `[Arg; N]`) as a C closure:
+/// mlua's general callback (argument conversion, references, error wrapping) costs more
+/// than the effect itself in most calls, and a 5.1.3 dry run calls effects for every
+/// candidate. Calls with other arguments than plain values go to the mlua twin.
+macro_rules! plain {
+    ($fname:ident, $name:literal, $n:literal, |$a:ident| $body:expr) => {
+        unsafe extern "C-unwind" fn $fname(l: *mut ffi::lua_State) -> c_int {
+            // SAFETY: Lua calls this with its state; `call` keeps the frame sound, and
+            // `to_twin` runs with no Rust value alive.
+            unsafe {
+                if !all_plain(l) {
+                    return to_twin(l);
+                }
+                call(l, $name, |l| {
+                    let $a: [Arg; $n] = std::array::from_fn(|i| plain_arg(l, i as c_int + 2));
+                    $body.map_err(message)
+                })
+            }
+        }
+    };
+}
+
+plain!(remove, "remove", 5, |a| super::effect::remove(a)
+    .map(|n| Ret::Int(n.into())));
+plain!(remove_up_to, "remove_up_to", 4, |a| super::effect::remove_up_to(a)
+    .map(|n| Ret::Int(n.into())));
+plain!(activate, "activate", 3, |a| super::effect::flip_guerrillas(
+    "activate", true, a
+)
+.map(|n| Ret::Int(n.into())));
+plain!(underground, "underground", 3, |a| super::effect::flip_guerrillas(
+    "underground",
+    false,
+    a
+)
+.map(|n| Ret::Int(n.into())));
+plain!(add_resources, "add_resources", 2, |a| super::effect::add_resources(a)
+    .map(|n| Ret::Int(n.into())));
+plain!(add_aid, "add_aid", 1, |a| super::effect::add_aid(a)
+    .map(|n| Ret::Int(n.into())));
+plain!(place_shipment, "place_shipment", 2, |a| super::effect::place_shipment(
+    a
+)
+.map(Ret::Bool));
+plain!(remove_shipment, "remove_shipment", 1, |a| {
+    super::effect::remove_shipment(a).map(Ret::Bool)
+});
+
+/// Put the plain effects in front of their mlua twins, already registered in `methods`
+/// (each closure keeps its twin as upvalue 3, after the slug and name tables).
+pub(super) fn register_plain(
+    lua: &mlua::Lua,
+    methods: &mlua::Table,
+    words: &crate::script::words::Words,
+) -> mlua::Result<()> {
+    let names = lua.create_sequence_from(words.names.iter().cloned())?;
+    let fns: [(&str, ffi::lua_CFunction); 8] = [
+        ("remove", remove),
+        ("remove_up_to", remove_up_to),
+        ("activate", activate),
+        ("underground", underground),
+        ("add_resources", add_resources),
+        ("add_aid", add_aid),
+        ("place_shipment", place_shipment),
+        ("remove_shipment", remove_shipment),
+    ];
+    for (name, f) in fns {
+        let twin: mlua::Function = methods.raw_get(name)?;
+        // SAFETY: the pushed values are popped into the closure by lua_pushcclosure, which
+        // exec_raw leaves on the stack as the result.
+        let f = unsafe {
+            lua.exec_raw::<mlua::Function>((words.slug_table.clone(), names.clone(), twin), |l| {
+                ffi::lua_pushcclosure(l, f, 3);
+            })?
+        };
+        methods.raw_set(name, f)?;
+    }
+    Ok(())
 }
 
 /// Register the raw queries as methods of `methods` (replacing their mlua twins). Each is
