@@ -84,14 +84,34 @@ pub(crate) struct DryRun<'r> {
     explorer: Rc<RefCell<Explorer>>,
 }
 
+/// An explorer and the four agents answering by it, kept from a dry run that ended: a
+/// random game begins a dry run at about every Event with a choice, and making them anew
+/// is six allocations.
+pub(crate) struct Spare<'r> {
+    explorer: Rc<RefCell<Explorer>>,
+    agents: Vec<Box<dyn Agent + 'r>>,
+}
+
 impl<'r> Game<'r> {
     /// Begin a dry run on the position as it stands; returns its explorer, which answers
     /// every question until `dry_end`.
     pub(crate) fn dry_begin(&mut self) -> Rc<RefCell<Explorer>> {
-        let explorer = Rc::new(RefCell::new(Explorer::default()));
-        let agents: Vec<Box<dyn Agent + 'r>> = (0..4)
-            .map(|_| Box::new(ExplorerAgent(explorer.clone())) as Box<dyn Agent + 'r>)
-            .collect();
+        // A spare whose explorer nobody else holds any more (the judge of its dry run is
+        // gone) is as good as new once reset.
+        let spare = match self.dry_spares.pop() {
+            Some(s) if Rc::strong_count(&s.explorer) == 5 => {
+                s.explorer.borrow_mut().reset();
+                s
+            }
+            _ => {
+                let explorer = Rc::new(RefCell::new(Explorer::default()));
+                let agents: Vec<Box<dyn Agent + 'r>> = (0..4)
+                    .map(|_| Box::new(ExplorerAgent(explorer.clone())) as Box<dyn Agent + 'r>)
+                    .collect();
+                Spare { explorer, agents }
+            }
+        };
+        let Spare { explorer, agents } = spare;
         let saved = DryRun {
             state: self.state.clone(),
             card: self.card,
@@ -146,8 +166,11 @@ impl<'r> Game<'r> {
         self.log = saved.log;
         self.check_every_decision = saved.checking;
         (self.negotiation, self.voluntary_removal) = saved.options;
-        self.agents = saved.agents;
-        drop(saved.explorer);
+        let agents = std::mem::replace(&mut self.agents, saved.agents);
+        self.dry_spares.push(Spare {
+            explorer: saved.explorer,
+            agents,
+        });
     }
 
     /// May the outermost dry run's last try stand for the game's own run of the same text,

@@ -171,6 +171,8 @@ pub struct Game<'r> {
     pub(crate) prober: std::cell::RefCell<Option<Box<super::ops::probe::Prober<'r>>>>,
     /// Dry runs under way (src/game/dryrun.rs): nothing done now is for real.
     pub(crate) dry_runs: Vec<super::dryrun::DryRun<'r>>,
+    /// Explorers and their agents from dry runs that ended, for the next ones to reuse.
+    pub(crate) dry_spares: Vec<super::dryrun::Spare<'r>>,
     /// Lasting Events of the set-up whose scripts have yet to switch their effects on.
     pub(crate) lasting_pending: Vec<crate::content::Lasting>,
     /// Looks at the position at each `Moment` (scenario tests); None in play.
@@ -248,6 +250,7 @@ impl<'r> Game<'r> {
             probe_memo: Default::default(),
             prober: Default::default(),
             dry_runs: Vec::new(),
+            dry_spares: Vec::new(),
             watch: None,
         }
     }
@@ -291,6 +294,7 @@ impl<'r> Game<'r> {
             event_time: std::time::Duration::ZERO,
             doing: self.doing,
             dry_runs: Vec::new(),
+            dry_spares: Vec::new(),
             watch: None,
             guard: None,
             probing: None,
