@@ -335,3 +335,34 @@ fn spaces_meets_every_condition_as_the_predicates_it_stands_for() {
         "g:is: `govt` is not a space trait or a Support level",
     );
 }
+
+#[test]
+fn plain_effects_take_words_off_mlua_and_lists_through_it_alike() {
+    // g:remove and the other plain effects are C closures for plain arguments, and hand a
+    // list (here of Factions) to their mlua twin: both do the same, with the same messages.
+    let (failure, _) = run_card8(
+        "    local held = g:holding('farc', 'guerrilla')\n    \
+         local function one_less(s, f) local n = g:count(s, 'farc', 'guerrilla'); return g:remove(s, f, 'guerrilla', 1) == 1 and g:count(s, 'farc', 'guerrilla') == n - 1 end\n    \
+         assert(one_less(held[1], { 'farc' }), 'a list')\n    \
+         assert(one_less(held[2], 'farc'), 'words')\n    \
+         local r = g:resources('govt')\n    \
+         assert(g:add_resources('govt', 3) == r + 3 and g:resources('govt') == r + 3, 'add_resources')",
+    );
+    assert!(failure.is_none(), "{failure:?}");
+    let kind = "is not a piece kind (troops, police, base, guerrilla, cubes)";
+    fails_at(
+        "    g:remove('bogota', 'govt', 'knight')",
+        4,
+        &format!("g:remove: `knight` {kind}"),
+    );
+    fails_at(
+        "    g:remove('bogota', { 'govt' }, 'knight')",
+        4,
+        &format!("g:remove: `knight` {kind}"),
+    );
+    fails_at(
+        "    g.remove('bogota', 'govt')",
+        4,
+        "g:remove: call it as g:remove(...), with a colon",
+    );
+}

@@ -488,7 +488,8 @@ fn piece_type(name: &str, f: Faction, k: PieceKind) -> Result<PieceType, String>
     PieceType::new(f, k).ok_or_else(|| err(name, format!("{} has no {}", f.name(), k.slug())).to_string())
 }
 
-/// A C closure of `f` with the two tables as its upvalues 1 and 2.
+/// A C closure of `f` with the two tables as its upvalues 1 and 2, and a plain effect's
+/// mlua twin (`to_twin`) as upvalue 3 (nil for the queries).
 ///
 /// # Safety
 /// `f` must follow the Lua C API.
@@ -497,12 +498,13 @@ unsafe fn closure(
     f: ffi::lua_CFunction,
     slugs: &mlua::Table,
     names: &mlua::Table,
+    twin: Option<mlua::Function>,
 ) -> mlua::Result<mlua::Function> {
-    // SAFETY: the pushed values are popped into the closure by lua_pushcclosure, which
-    // exec_raw leaves on the stack as the result.
+    // SAFETY: the three pushed values (a missing twin is nil) are popped into the closure
+    // by lua_pushcclosure, which exec_raw leaves on the stack as the result.
     unsafe {
-        lua.exec_raw::<mlua::Function>((slugs.clone(), names.clone()), |l| {
-            ffi::lua_pushcclosure(l, f, 2);
+        lua.exec_raw::<mlua::Function>((slugs.clone(), names.clone(), twin), |l| {
+            ffi::lua_pushcclosure(l, f, 3);
         })
     }
 }
@@ -596,28 +598,27 @@ macro_rules! plain {
     };
 }
 
-plain!(remove, "remove", 5, |a| super::effect::remove(a)
-    .map(|n| Ret::Int(n.into())));
-plain!(remove_up_to, "remove_up_to", 4, |a| super::effect::remove_up_to(a)
-    .map(|n| Ret::Int(n.into())));
-plain!(activate, "activate", 3, |a| super::effect::flip_guerrillas(
-    "activate", true, a
-)
-.map(|n| Ret::Int(n.into())));
-plain!(underground, "underground", 3, |a| super::effect::flip_guerrillas(
-    "underground",
-    false,
-    a
-)
-.map(|n| Ret::Int(n.into())));
-plain!(add_resources, "add_resources", 2, |a| super::effect::add_resources(a)
-    .map(|n| Ret::Int(n.into())));
-plain!(add_aid, "add_aid", 1, |a| super::effect::add_aid(a)
-    .map(|n| Ret::Int(n.into())));
-plain!(place_shipment, "place_shipment", 2, |a| super::effect::place_shipment(
-    a
-)
-.map(Ret::Bool));
+plain!(remove, "remove", 5, |a| {
+    super::effect::remove(a).map(|n| Ret::Int(n.into()))
+});
+plain!(remove_up_to, "remove_up_to", 4, |a| {
+    super::effect::remove_up_to(a).map(|n| Ret::Int(n.into()))
+});
+plain!(activate, "activate", 3, |a| {
+    super::effect::flip_guerrillas("activate", true, a).map(|n| Ret::Int(n.into()))
+});
+plain!(underground, "underground", 3, |a| {
+    super::effect::flip_guerrillas("underground", false, a).map(|n| Ret::Int(n.into()))
+});
+plain!(add_resources, "add_resources", 2, |a| {
+    super::effect::add_resources(a).map(|n| Ret::Int(n.into()))
+});
+plain!(add_aid, "add_aid", 1, |a| {
+    super::effect::add_aid(a).map(|n| Ret::Int(n.into()))
+});
+plain!(place_shipment, "place_shipment", 2, |a| {
+    super::effect::place_shipment(a).map(Ret::Bool)
+});
 plain!(remove_shipment, "remove_shipment", 1, |a| {
     super::effect::remove_shipment(a).map(Ret::Bool)
 });
@@ -642,13 +643,8 @@ pub(super) fn register_plain(
     ];
     for (name, f) in fns {
         let twin: mlua::Function = methods.raw_get(name)?;
-        // SAFETY: the pushed values are popped into the closure by lua_pushcclosure, which
-        // exec_raw leaves on the stack as the result.
-        let f = unsafe {
-            lua.exec_raw::<mlua::Function>((words.slug_table.clone(), names.clone(), twin), |l| {
-                ffi::lua_pushcclosure(l, f, 3);
-            })?
-        };
+        // SAFETY: each function above follows the Lua C API and keeps its frame sound.
+        let f = unsafe { closure(lua, f, &words.slug_table, &names, Some(twin))? };
         methods.raw_set(name, f)?;
     }
     Ok(())
@@ -688,7 +684,7 @@ pub(super) fn register(
     ];
     for (name, f) in fns {
         // SAFETY: each function above follows the Lua C API and keeps its frame sound.
-        let f = unsafe { closure(lua, f, &words.slug_table, &names)? };
+        let f = unsafe { closure(lua, f, &words.slug_table, &names, None)? };
         methods.raw_set(name, f)?;
     }
     Ok(())
