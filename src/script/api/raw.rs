@@ -363,6 +363,7 @@ fn admitted(g: &Game, name: &str, a: Raw) -> Result<u64, String> {
 /// and `i` a table on its stack; each element pushed is popped before the next, so the
 /// stack grows by at most one slot a level (a C function has LUA_MINSTACK free).
 unsafe fn any_of(g: &Game, name: &str, l: *mut ffi::lua_State, i: c_int, nested: u8) -> Result<u64, String> {
+    let in_play = g.state.in_play_mask();
     let mut any = 0u64;
     for j in 1.. {
         let t = unsafe { ffi::lua_rawgeti(l, i, j) };
@@ -370,6 +371,14 @@ unsafe fn any_of(g: &Game, name: &str, l: *mut ffi::lua_State, i: c_int, nested:
             ffi::LUA_TNIL => {
                 unsafe { ffi::lua_settop(l, -2) };
                 break;
+            }
+            // Most elements are spaces (a list from g:spaces or g:holding): read directly.
+            ffi::LUA_TSTRING => {
+                let p = unsafe { ffi::lua_tolstring(l, -1, std::ptr::null_mut()) };
+                match with_words(|w| w.lookup(p as usize)) {
+                    Some(Word::Space(s)) => Ok(s.bit() & in_play),
+                    _ => admitted(g, name, unsafe { arg(l, -1) }),
+                }
             }
             ffi::LUA_TTABLE if nested > 0 => unsafe { any_of(g, name, l, ffi::lua_gettop(l), nested - 1) },
             _ => admitted(g, name, unsafe { arg(l, -1) }),
