@@ -29,7 +29,6 @@ use crate::game::{EventScripts, Game};
 use crate::kernel::{Ruleset, Side};
 use mlua::{Function, Lua, LuaOptions, StdLib, Table, Value};
 use std::cell::RefCell;
-use std::collections::HashMap;
 use std::rc::Rc;
 use words::{Out, Words};
 
@@ -53,8 +52,8 @@ pub struct Host {
     run: Function,
     /// The prelude's chunk runner (a top level under the message handler).
     run_chunk: Function,
-    /// Each card's compiled chunk, or why it did not compile, by card number.
-    cards: HashMap<u8, Result<Function, ScriptError>>,
+    /// Each card's compiled chunk, or why it did not compile, at its card number.
+    cards: Vec<Option<Result<Function, ScriptError>>>,
     /// Which events/ content this host runs (`EventFiles::fingerprint`).
     fingerprint: u64,
     /// Set by the message handler: where the last error happened.
@@ -138,7 +137,7 @@ impl Host {
             Ok((words, env, run, run_chunk, modules))
         };
         let (words, env, run, run_chunk, _modules) = setup().map_err(|e| format!("the script prelude: {e}"))?;
-        let mut cards = HashMap::new();
+        let mut cards: Vec<Option<Result<Function, ScriptError>>> = Vec::new();
         for f in &rules.events.cards {
             let compiled = lua
                 .load(f.source.as_str())
@@ -147,7 +146,11 @@ impl Host {
                 .set_environment(env.clone())
                 .into_function()
                 .map_err(|e| located(rules, f.card, None, &f.path, &e, None));
-            cards.insert(f.card, compiled);
+            let at = usize::from(f.card);
+            if cards.len() <= at {
+                cards.resize_with(at + 1, || None);
+            }
+            cards[at] = Some(compiled);
         }
         // Card scripts make many small short-lived tables (lists of spaces): the
         // generational collector handles those with less work per Event.
@@ -246,9 +249,9 @@ impl Host {
         Ok(t)
     }
 
-    fn chunk(&self, rules: &Ruleset, card: u8) -> Result<Function, ScriptError> {
-        match self.cards.get(&card) {
-            Some(Ok(f)) => Ok(f.clone()),
+    fn chunk(&self, rules: &Ruleset, card: u8) -> Result<&Function, ScriptError> {
+        match self.cards.get(usize::from(card)).and_then(Option::as_ref) {
+            Some(Ok(f)) => Ok(f),
             Some(Err(e)) => Err(e.clone()),
             None => Err(ScriptError {
                 card,
@@ -284,13 +287,13 @@ impl Host {
         if let Some(s) = stop {
             return Err(RunError::Stop(s));
         }
-        let path = rules.events.card(exec.card).map(|f| f.path.clone()).unwrap_or_default();
         result.map_err(|e| {
+            let path = rules.events.card(exec.card).map_or("", |f| f.path.as_str());
             RunError::Script(located(
                 rules,
                 exec.card,
                 Some(exec.side),
-                &path,
+                path,
                 &e,
                 self.error_at.borrow_mut().take(),
             ))
