@@ -96,10 +96,10 @@ impl<'r> Game<'r> {
     /// Begin a dry run on the position as it stands; returns its explorer, which answers
     /// every question until `dry_end`.
     pub(crate) fn dry_begin(&mut self) -> Rc<RefCell<Explorer>> {
-        // A spare whose explorer nobody else holds any more (the judge of its dry run is
-        // gone) is as good as new once reset.
+        // A spare whose explorer only the spare holds (itself and its agents: the judge of
+        // its dry run is gone) is as good as new once reset.
         let spare = match self.dry_spares.pop() {
-            Some(s) if Rc::strong_count(&s.explorer) == 5 => {
+            Some(s) if Rc::strong_count(&s.explorer) == s.agents.len() + 1 => {
                 s.explorer.borrow_mut().reset();
                 s
             }

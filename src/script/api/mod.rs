@@ -175,12 +175,12 @@ pub(crate) struct Api {
 /// Register every host function as a method of `methods` (the table behind `g`).
 pub(crate) fn register(lua: &Lua, methods: &Table, api: Rc<Api>) -> R<()> {
     query::register(lua, methods, &api)?;
-    raw::register(lua, methods, &api.words)?;
     effect::register(lua, methods, &api)?;
-    raw::register_plain(lua, methods, &api.words)?;
     choose::register(lua, methods, &api)?;
     grant::register(lua, methods, &api)?;
     lasting::register(lua, methods, &api)?;
+    // Last: the raw functions take the place of any mlua twin (a plain effect keeps its own).
+    raw::register(lua, methods, &api.words)?;
     for f in API.iter().filter(|f| !f.lua) {
         if methods.raw_get::<mlua::Value>(f.name)?.is_nil() {
             return Err(mlua::Error::RuntimeError(format!("the host serves no `{}`", f.name)));

@@ -632,35 +632,9 @@ plain!(remove_shipment, "remove_shipment", 1, |a| {
     super::effect::remove_shipment(a).map(Ret::Bool)
 });
 
-/// Put the plain effects in front of their mlua twins, already registered in `methods`
-/// (each closure keeps its twin as upvalue 3, after the slug and name tables).
-pub(super) fn register_plain(
-    lua: &mlua::Lua,
-    methods: &mlua::Table,
-    words: &crate::script::words::Words,
-) -> mlua::Result<()> {
-    let names = lua.create_sequence_from(words.names.iter().cloned())?;
-    let fns: [(&str, ffi::lua_CFunction); 8] = [
-        ("remove", remove),
-        ("remove_up_to", remove_up_to),
-        ("activate", activate),
-        ("underground", underground),
-        ("add_resources", add_resources),
-        ("add_aid", add_aid),
-        ("place_shipment", place_shipment),
-        ("remove_shipment", remove_shipment),
-    ];
-    for (name, f) in fns {
-        let twin: mlua::Function = methods.raw_get(name)?;
-        // SAFETY: each function above follows the Lua C API and keeps its frame sound.
-        let f = unsafe { closure(lua, f, &words.slug_table, &names, Some(twin))? };
-        methods.raw_set(name, f)?;
-    }
-    Ok(())
-}
-
-/// Register the raw queries as methods of `methods` (replacing their mlua twins). Each is
-/// a C closure whose upvalues are the VM's table of space slugs and of space names.
+/// Register the raw queries and the plain effects as methods of `methods`. Each is a C
+/// closure whose upvalues are the VM's table of space slugs and of space names; a plain
+/// effect's mlua twin, already registered in `methods`, becomes its upvalue 3.
 pub(super) fn register(
     lua: &mlua::Lua,
     methods: &mlua::Table,
@@ -691,9 +665,21 @@ pub(super) fn register(
         ("is_adjacent", is_adjacent),
         ("borders", borders),
     ];
-    for (name, f) in fns {
+    let plain: [(&str, ffi::lua_CFunction); 8] = [
+        ("remove", remove),
+        ("remove_up_to", remove_up_to),
+        ("activate", activate),
+        ("underground", underground),
+        ("add_resources", add_resources),
+        ("add_aid", add_aid),
+        ("place_shipment", place_shipment),
+        ("remove_shipment", remove_shipment),
+    ];
+    let queries = fns.into_iter().map(|(name, f)| (name, f, false));
+    for (name, f, twin) in queries.chain(plain.into_iter().map(|(name, f)| (name, f, true))) {
+        let twin: Option<mlua::Function> = if twin { Some(methods.raw_get(name)?) } else { None };
         // SAFETY: each function above follows the Lua C API and keeps its frame sound.
-        let f = unsafe { closure(lua, f, &words.slug_table, &names, None)? };
+        let f = unsafe { closure(lua, f, &words.slug_table, &names, twin)? };
         methods.raw_set(name, f)?;
     }
     Ok(())
