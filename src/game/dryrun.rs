@@ -69,7 +69,8 @@ impl Agent for ExplorerAgent {
 
 /// What `dry_begin` put aside, to be restored by `dry_end`.
 pub(crate) struct DryRun<'r> {
-    state: State,
+    /// Boxed: the state is large, and a dry run is moved in and out of the stack.
+    state: Box<State>,
     card: CardContext,
     answers: usize,
     stats: Stats,
@@ -84,12 +85,13 @@ pub(crate) struct DryRun<'r> {
     explorer: Rc<RefCell<Explorer>>,
 }
 
-/// An explorer and the four agents answering by it, kept from a dry run that ended: a
-/// random game begins a dry run at about every Event with a choice, and making them anew
-/// is six allocations.
+/// An explorer and the four agents answering by it, kept from a dry run that ended, with
+/// the box its position was saved in: a random game begins a dry run at about every
+/// Event with a choice, and making them anew is seven allocations.
 pub(crate) struct Spare<'r> {
     explorer: Rc<RefCell<Explorer>>,
     agents: Vec<Box<dyn Agent + 'r>>,
+    state: Box<State>,
 }
 
 impl<'r> Game<'r> {
@@ -108,12 +110,21 @@ impl<'r> Game<'r> {
                 let agents: Vec<Box<dyn Agent + 'r>> = (0..4)
                     .map(|_| Box::new(ExplorerAgent(explorer.clone())) as Box<dyn Agent + 'r>)
                     .collect();
-                Spare { explorer, agents }
+                Spare {
+                    explorer,
+                    agents,
+                    state: Box::new(self.state.clone()),
+                }
             }
         };
-        let Spare { explorer, agents } = spare;
+        let Spare {
+            explorer,
+            agents,
+            mut state,
+        } = spare;
+        (*state).clone_from(&self.state);
         let saved = DryRun {
-            state: self.state.clone(),
+            state,
             card: self.card,
             answers: self.answers.len(),
             stats: self.stats,
@@ -170,6 +181,7 @@ impl<'r> Game<'r> {
         self.dry_spares.push(Spare {
             explorer: saved.explorer,
             agents,
+            state: saved.state,
         });
     }
 
