@@ -69,7 +69,7 @@ impl Agent for ExplorerAgent {
 
 /// What `dry_begin` put aside, to be restored by `dry_end`.
 pub(crate) struct DryRun<'r> {
-    /// Boxed: the state is large, and a dry run is moved in and out of the stack.
+    /// Boxed: the state is large, and a dry run moves on and off the stack of dry runs.
     state: Box<State>,
     card: CardContext,
     answers: usize,
