@@ -366,3 +366,35 @@ fn plain_effects_take_words_off_mlua_and_lists_through_it_alike() {
         "g:remove: call it as g:remove(...), with a colon",
     );
 }
+
+#[test]
+fn a_dry_run_skips_the_answers_after_its_text_fell_short() {
+    // 5.1.3: the candidate's text resources +1 (a change), then a removal that cannot be
+    // done (no FARC Guerrilla in Bogotá at the start), then a question of 9 options. The
+    // removal fell short before the question was asked, so no answer to it can do better:
+    // one dry try judges the candidate, then its text is carried out once for real. Were
+    // the 9 answers each tried, `runs` would be 10.
+    let files = with_card8(
+        r#"    if g:count("bogota", "farc", "guerrilla") ~= 0 then error("a FARC Guerrilla in Bogota") end
+    local runs = 0
+    g:choose_space{ prompt = "where?", from = { "bogota" }, effect = function(s)
+      runs = runs + 1
+      g:add_resources("govt", 1)
+      g:remove(s, "farc", "guerrilla", 1)
+      g:choose_number{ prompt = "how many?", min = 1, max = 9 }
+    end }
+    error("runs " .. runs)"#,
+    );
+    let mut findings = Vec::new();
+    let rules = content::load_ruleset(&files, &mut findings).expect("the rules load");
+    let sc = content::load_scenario(&files, "standard", &mut findings)
+        .unwrap()
+        .unwrap();
+    let (setup, _) = content::build_setup(&sc, &rules, 1);
+    let mut game = Game::new(&rules, setup, vec![8], abyss::game::playout::random_agents(1));
+    let e = game
+        .execute_event(Faction::Govt, 8, Side::Unshaded)
+        .expect("no stop")
+        .expect("the script ends with an error");
+    assert!(e.message.contains("runs 2"), "{e}");
+}

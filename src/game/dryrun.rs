@@ -17,16 +17,53 @@ use std::rc::Rc;
 
 /// The path of answers a dry run takes: for each question, the option taken and how many
 /// there were. Each try replays the path; a question beyond it takes the first option.
+/// A judge that watches the try's shortfall (5.1.3, src/script/api/choose.rs) may skip the
+/// paths that begin as a try that fell short did (`short_at`, `skip_after`): a dry run is
+/// deterministic, so they fall at least as short.
 #[derive(Debug, Default)]
 pub struct Explorer {
     path: Vec<(u32, u32)>,
     depth: usize,
     /// Questions answered in this try.
     pub asked: usize,
+    /// How much of the text the try has left undone so far, if the one who judges the
+    /// tries counts it (`watch_shortfall`).
+    shortfall: Option<fn() -> u32>,
+    /// The answers this try had given when it first fell short, and its shortfall then.
+    short_at: Option<(usize, u32)>,
 }
 
 impl Explorer {
+    /// Let the explorer see the try's shortfall so far (see `short_at`).
+    pub fn watch_shortfall(&mut self, shortfall: fn() -> u32) {
+        self.shortfall = Some(shortfall);
+    }
+
+    /// Where this try first fell short: the answers given before it did, and its
+    /// shortfall when the next answer was asked for (or the try ended). Every path that
+    /// begins with the same answers runs the same way up to there, so falls at least as
+    /// short. `end` is the try's shortfall as it ended.
+    pub fn short_at(&mut self, end: u32) -> Option<(usize, u32)> {
+        if end > 0 && self.short_at.is_none() {
+            self.short_at = Some((self.depth, end));
+        }
+        self.short_at
+    }
+
+    /// Leave out the paths that begin with the first `k` answers of this try.
+    pub fn skip_after(&mut self, k: usize) {
+        self.path.truncate(k);
+    }
+
     fn answer(&mut self, options: usize) -> usize {
+        if self.short_at.is_none()
+            && let Some(f) = self.shortfall
+        {
+            let s = f();
+            if s > 0 {
+                self.short_at = Some((self.depth, s));
+            }
+        }
         self.asked += 1;
         if let Some(&(taken, _)) = self.path.get(self.depth) {
             self.depth += 1;
@@ -41,6 +78,7 @@ impl Explorer {
     pub fn advance(&mut self) -> bool {
         self.depth = 0;
         self.asked = 0;
+        self.short_at = None;
         while let Some((taken, n)) = self.path.pop() {
             if taken + 1 < n {
                 self.path.push((taken + 1, n));
@@ -55,6 +93,7 @@ impl Explorer {
         self.path.clear();
         self.depth = 0;
         self.asked = 0;
+        self.short_at = None;
     }
 }
 
@@ -219,6 +258,57 @@ mod tests {
             }
         }
         assert_eq!(seen, vec![(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)]);
+    }
+
+    thread_local! {
+        static SHORT: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    }
+
+    fn short_so_far() -> u32 {
+        SHORT.with(|s| s.get())
+    }
+
+    #[test]
+    fn paths_that_share_a_fallen_short_beginning_are_skipped() {
+        // Two questions, 3 options then 4. Answering 0 to the first leaves part of the text
+        // undone before the second is asked: the other answers to the second cannot make
+        // up for it, so after one try the explorer goes on to the first's next option.
+        let mut e = Explorer::default();
+        e.watch_shortfall(short_so_far);
+        let mut seen = Vec::new();
+        loop {
+            SHORT.with(|s| s.set(0));
+            let a = e.answer(3);
+            if a == 0 {
+                SHORT.with(|s| s.set(1));
+            }
+            let b = e.answer(4);
+            seen.push((a, b));
+            let end = short_so_far();
+            if let Some((k, s)) = e.short_at(end) {
+                assert_eq!((k, s), (1, 1));
+                e.skip_after(k);
+            }
+            if !e.advance() {
+                break;
+            }
+        }
+        let mut want = vec![(0, 0)];
+        want.extend((1..3).flat_map(|a| (0..4).map(move |b| (a, b))));
+        assert_eq!(seen, want);
+    }
+
+    #[test]
+    fn a_try_that_falls_short_after_its_last_answer_is_placed_there() {
+        let mut e = Explorer::default();
+        e.watch_shortfall(short_so_far);
+        SHORT.with(|s| s.set(0));
+        e.answer(2);
+        e.answer(2);
+        assert_eq!(e.short_at(0), None);
+        assert_eq!(e.short_at(2), Some((2, 2)));
+        assert!(e.advance());
+        assert_eq!(e.short_at(0), None, "each try starts unmarked");
     }
 
     #[test]

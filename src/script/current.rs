@@ -99,6 +99,11 @@ pub(crate) fn take_shortfall() -> u32 {
     STACK.with(|s| s.borrow().last().map_or(0, |r| r.short.replace(0)))
 }
 
+/// The shortfall counted since the last `take_shortfall`, left counted.
+pub(crate) fn shortfall() -> u32 {
+    STACK.with(|s| s.borrow().last().map_or(0, |r| r.short.get()))
+}
+
 /// Count `n` changes made to the game (by a primitive).
 pub(crate) fn did(n: u32) {
     if n == 0 {

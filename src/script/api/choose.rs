@@ -116,6 +116,7 @@ struct Judge<'a> {
 impl<'a> Judge<'a> {
     fn begin(name: &'static str, values: &'a Values<'a>, effect: &'a Function) -> R<Judge<'a>> {
         let explorer = game(name, |g, _| Ok(g.dry_begin()))?;
+        explorer.borrow_mut().watch_shortfall(current::shortfall);
         // Each candidate gets the same share of the question's tries, so its outcome
         // depends on the position and the candidate alone, not on the candidates tried
         // before it: an agent that draws (`Agent::draw_dice`) judges only some.
@@ -157,6 +158,7 @@ impl<'a> Judge<'a> {
             let short = current::take_shortfall();
             let did = current::take_did();
             let stopped = current::take_stop();
+            let mut skip = None;
             match (result, stopped) {
                 // A dead end on this path of answers: it does not count.
                 (_, Some(_)) => {}
@@ -170,7 +172,19 @@ impl<'a> Judge<'a> {
                     if o.better_than(best) {
                         best = o;
                     }
+                    // The paths that share this try's answers up to where it first fell
+                    // short fall at least as short: none of them can do better than the
+                    // best that changed something and fell no shorter.
+                    if let Some((k, s)) = self.explorer.borrow_mut().short_at(short)
+                        && best.changed
+                        && best.short <= s
+                    {
+                        skip = Some(k);
+                    }
                 }
+            }
+            if let Some(k) = skip {
+                self.explorer.borrow_mut().skip_after(k);
             }
             mine += 1;
             let asked = self.explorer.borrow().asked;
