@@ -11,7 +11,7 @@ use abyss::notation::{Record, TestFile};
 
 /// A record of `n` answers, alternating a few kinds, with comments and blank lines.
 fn big_record(n: usize) -> String {
-    let mut s = String::from("abyss-record 1\nscenario standard\nseed 7\nanswers\n");
+    let mut s = String::from("abyss-record 2\nscenario standard\nseed 7\nanswers\n");
     let words = ["govt pass", "farc rally", "auc cesar", "cartels 3"];
     for i in 0..n {
         s.push_str(words[i % words.len()]);
@@ -59,7 +59,7 @@ fn an_unknown_answer_deep_in_a_big_record_is_reported_at_its_line() {
 #[test]
 fn a_megabyte_word_is_refused_quickly_and_clipped() {
     let word = "a".repeat(1_000_000);
-    let text = format!("abyss-record 1\nscenario standard\nseed 1\nanswers\ngovt {word}\n");
+    let text = format!("abyss-record 2\nscenario standard\nseed 1\nanswers\ngovt {word}\n");
     let rec = Record::parse(&text, "word.rec").unwrap();
     let e = rec.choices(&common::rules(), "word.rec").unwrap_err();
     assert_eq!(e.line, 5);
@@ -68,7 +68,7 @@ fn a_megabyte_word_is_refused_quickly_and_clipped() {
         format!("unknown answer `{}… (1000000 bytes)`", "a".repeat(40))
     );
     // A syntax error in a long line does not echo the line either.
-    let text = format!("abyss-record 1\nscenario standard\nseed 1 {word}\n");
+    let text = format!("abyss-record 2\nscenario standard\nseed 1 {word}\n");
     let e = Record::parse(&text, "word.rec").unwrap_err();
     assert_eq!((e.line, e.col), (3, Some(8)));
     assert!(e.message.len() < 200, "{}", e.message);
@@ -95,7 +95,7 @@ fn a_test_file_of_twenty_thousand_facts_parses_and_reports_the_last_one_at_its_l
 
 #[test]
 fn a_record_of_many_comment_lines_parses() {
-    let mut text = String::from("abyss-record 1\nscenario standard\nseed 1\nanswers\n");
+    let mut text = String::from("abyss-record 2\nscenario standard\nseed 1\nanswers\n");
     for _ in 0..30_000 {
         text.push_str("# a comment line of some length\n");
     }

@@ -209,7 +209,7 @@ fn a_record_may_name_another_file_only_when_the_user_does() {
     let outside = TempDir::new("outside-record-scenario");
     outside.write("x.toml", SECRET);
     let rec = format!(
-        "abyss-record 1\nscenario {}\nseed 1\nanswers\n",
+        "abyss-record 2\nscenario {}\nseed 1\nanswers\n",
         outside.path().join("x.toml").display()
     );
     dir.write("r.rec", &rec);
@@ -232,7 +232,7 @@ fn a_record_may_name_another_file_only_when_the_user_does() {
     assert!(err.contains("api_token"), "{err}");
     // A scenario under the record's folder is fine.
     dir.write("saves/mine.toml", "name = \"Mine\"\nbase = \"standard\"\n");
-    dir.write("saves/r.rec", "abyss-record 1\nscenario mine.toml\nseed 1\nanswers\n");
+    dir.write("saves/r.rec", "abyss-record 2\nscenario mine.toml\nseed 1\nanswers\n");
     let (code, out, err) = abyss(dir.path(), &["replay", "saves/r.rec"]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(out.contains("scenario mine.toml, seed 1: 0 of 0 answers used"), "{out}");
@@ -243,7 +243,7 @@ fn a_record_that_is_not_utf8_is_refused_with_its_line() {
     let dir = TempDir::new("record-not-utf8");
     std::fs::write(
         dir.path().join("r.rec"),
-        b"abyss-record 1\nscenario standard\nseed 1\nanswers\ngovt p\xe4ss\n",
+        b"abyss-record 2\nscenario standard\nseed 1\nanswers\ngovt p\xe4ss\n",
     )
     .unwrap();
     let (code, out, err) = abyss(dir.path(), &["replay", "r.rec"]);

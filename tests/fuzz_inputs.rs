@@ -362,7 +362,7 @@ static RECORDS: LazyLock<Vec<String>> = LazyLock::new(|| {
         out.push(rec.to_string());
     }
     out.push(
-        "# by hand\nabyss-record 1\ncontent 00ff00ff00ff00ff\nscenario \"scenarios/my scenario.toml\"\n\nseed 42\n\
+        "# by hand\nabyss-record 2\ncontent 00ff00ff00ff00ff\nscenario \"scenarios/my scenario.toml\"\n\nseed 42\n\
          seating govt+auc farc\nnon-players cartels\ncheck\nanswers\ngovt sweep  # first\ngovt cesar\n\nfarc pass\n\
          stopped \"failed: \\\"q\\\" \\\\ b\\nnext\"\n"
             .into(),

@@ -24,7 +24,7 @@ fn recorded(scenario: &str, seed: u64) -> (Record, String) {
 
 const HANDWRITTEN: &str = r#"
 # A record written by hand: comments and blank lines anywhere.
-abyss-record 1
+abyss-record 2
 content 00ff00ff00ff00ff
 scenario "scenarios/my scenario.toml"   # a path, quoted because of the space
 
@@ -64,14 +64,14 @@ fn a_handwritten_record_parses_and_prints_canonically() {
     let again = Record::parse(&printed, "printed.rec").unwrap();
     assert_eq!(again, rec, "{printed}");
     assert_eq!(again.to_string(), printed, "printing is canonical");
-    assert!(printed.starts_with("abyss-record 1\ncontent 00ff00ff00ff00ff\nscenario \"scenarios/my scenario.toml\"\n"));
+    assert!(printed.starts_with("abyss-record 2\ncontent 00ff00ff00ff00ff\nscenario \"scenarios/my scenario.toml\"\n"));
     assert!(printed.contains("\nseating govt+auc farc\nnon-players cartels\ncheck\nanswers\ngovt sweep\n"));
 }
 
 #[test]
 fn every_trailer_round_trips() {
     for trailer in ["", "end\n", "result govt+auc\n", "stopped\n", "stopped \"why\"\n"] {
-        let text = format!("abyss-record 1\nscenario standard\nseed 1\nanswers\ngovt pass\n{trailer}");
+        let text = format!("abyss-record 2\nscenario standard\nseed 1\nanswers\ngovt pass\n{trailer}");
         let rec = Record::parse(&text, "t.rec").unwrap();
         assert_eq!(rec.to_string(), text);
     }
@@ -170,7 +170,7 @@ fn a_truncated_record_stops_where_it_ends_and_a_changed_one_where_it_diverges() 
 
 #[test]
 fn record_syntax_errors_say_where_and_what_was_expected() {
-    let text = "abyss-record 1\nscenario standard\nseed 1\nanswers\ngovt sweep\ngvt cesar\n";
+    let text = "abyss-record 2\nscenario standard\nseed 1\nanswers\ngovt sweep\ngvt cesar\n";
     let e = Record::parse(text, "bad.rec").unwrap_err();
     assert_eq!((e.file.as_str(), e.line, e.col), ("bad.rec", 6, Some(1)));
     assert!(e.message.contains("expected"), "{e}");
@@ -179,19 +179,25 @@ fn record_syntax_errors_say_where_and_what_was_expected() {
     assert!(e.to_string().starts_with("bad.rec:6:1: "), "{e}");
     assert!(e.with_excerpt().contains("6 | gvt cesar"), "{}", e.with_excerpt());
 
-    let e = Record::parse("abyss-record 1\nscenario standard\nsed 1\nanswers\n", "bad.rec").unwrap_err();
+    let e = Record::parse("abyss-record 2\nscenario standard\nsed 1\nanswers\n", "bad.rec").unwrap_err();
     assert_eq!((e.line, e.col), (3, Some(1)));
     assert!(e.message.contains("`seed`") && e.message.contains("`answers`"), "{e}");
 
-    let e = Record::parse("abyss-record 1\nscenario standard\nanswers\n", "bad.rec").unwrap_err();
+    let e = Record::parse("abyss-record 2\nscenario standard\nanswers\n", "bad.rec").unwrap_err();
     assert_eq!(e.line, 3);
     assert!(e.message.contains("no `seed` line"), "{e}");
 
-    let e = Record::parse("abyss-record 2\nscenario standard\nseed 1\nanswers\n", "bad.rec").unwrap_err();
-    assert!(e.message.contains("version 2"), "{e}");
+    let e = Record::parse("abyss-record 3\nscenario standard\nseed 1\nanswers\n", "bad.rec").unwrap_err();
+    assert!(
+        e.message.contains("version 3") && e.message.contains("this is version 2"),
+        "{e}"
+    );
+    // Version 1 (without the noted answers of 5.1.3 questions) is still read.
+    let r = Record::parse("abyss-record 1\nscenario standard\nseed 1\nanswers\n", "old.rec").unwrap();
+    assert_eq!(r.version, 1);
 
     let e = Record::parse(
-        "abyss-record 1\nscenario a\nseed 1\nseating govt farc farc auc cartels\nanswers\n",
+        "abyss-record 2\nscenario a\nseed 1\nseating govt farc farc auc cartels\nanswers\n",
         "bad.rec",
     )
     .unwrap_err();
@@ -202,7 +208,7 @@ fn record_syntax_errors_say_where_and_what_was_expected() {
 #[test]
 fn an_unknown_answer_is_reported_at_its_line_with_a_suggestion() {
     let rules = common::rules();
-    let text = "abyss-record 1\nscenario standard\nseed 1\nanswers\ngovt sweep\ngovt bogotx\n";
+    let text = "abyss-record 2\nscenario standard\nseed 1\nanswers\ngovt sweep\ngovt bogotx\n";
     let rec = Record::parse(text, "u.rec").unwrap();
     let e = rec.choices(&rules, "u.rec").unwrap_err();
     assert_eq!(
@@ -393,7 +399,7 @@ fn replay_cli_verifies_a_saved_game_and_reports_divergence_with_the_line() {
     assert!(err.contains("warning:") && err.contains("0123456789abcdef"), "{err}");
 
     // A syntax error: the place and the expectation, exit 1.
-    dir.write("bad.rec", "abyss-record 1\nscenario standard\nseed 1\nanswers\ngovt\n");
+    dir.write("bad.rec", "abyss-record 2\nscenario standard\nseed 1\nanswers\ngovt\n");
     let (code, _, err) = abyss(&["replay", dir.path().join("bad.rec").to_str().unwrap()]);
     assert_eq!(code, 1);
     assert!(err.contains("bad.rec:5:5: expected a word"), "{err}");

@@ -398,3 +398,53 @@ fn a_dry_run_skips_the_answers_after_its_text_fell_short() {
         .expect("the script ends with an error");
     assert!(e.message.contains("runs 2"), "{e}");
 }
+
+type Answers = Vec<(Faction, abyss::game::Choice)>;
+
+/// Card 8 unshaded as `body`, run on the standard position by the Government with
+/// agents that replay `answers` (a record's: noted answers included).
+fn run_card8_replaying(body: &str, answers: Answers) -> (Result<Option<ScriptError>, abyss::game::Stop>, Answers) {
+    let files = with_card8(body);
+    let mut findings = Vec::new();
+    let rules = content::load_ruleset(&files, &mut findings).expect("the rules load");
+    let sc = content::load_scenario(&files, "standard", &mut findings)
+        .unwrap()
+        .unwrap();
+    let (setup, _) = content::build_setup(&sc, &rules, 1);
+    let mut game = Game::new(&rules, setup, vec![8], abyss::game::playout::Replay::agents(answers));
+    let r = game.execute_event(Faction::Govt, 8, Side::Unshaded);
+    (r, game.answers.clone())
+}
+
+#[test]
+fn the_only_candidate_allowed_of_two_is_noted_in_the_record() {
+    // 5.1.3: only Chocó (FARC Guerrillas there) lets the whole text be carried out, so
+    // nobody is asked; the answer is still recorded, as a random playout that drew it
+    // records it without judging Bogotá (src/game/sample.rs).
+    let body = r#"    g:choose_space{ prompt = "where?", from = { "bogota", "choco" }, effect = function(s)
+      g:add_resources("govt", 1)
+      g:remove(s, "farc", "guerrilla", 1)
+    end }"#;
+    let rules_of = |files: &ContentFiles| {
+        let mut findings = Vec::new();
+        content::load_ruleset(files, &mut findings).expect("the rules load")
+    };
+    let rules = rules_of(&with_card8(body));
+    let choco = abyss::game::Choice::Space(rules.map.find("choco").expect("Chocó"));
+    let bogota = abyss::game::Choice::Space(rules.map.find("bogota").expect("Bogotá"));
+    let (r, answers) = run_card8_replaying(body, vec![]);
+    assert!(matches!(r, Ok(None)), "{r:?}");
+    assert_eq!(answers, vec![(Faction::Govt, choco)]);
+    // A record's noted answer is used up there, and must be the engine's.
+    let (r, answers) = run_card8_replaying(body, vec![(Faction::Govt, choco)]);
+    assert!(matches!(r, Ok(None)), "{r:?}");
+    assert_eq!(answers, vec![(Faction::Govt, choco)]);
+    let (r, _) = run_card8_replaying(body, vec![(Faction::Govt, bogota)]);
+    let Err(abyss::game::Stop::Diverged(why)) = r else {
+        panic!("{r:?}")
+    };
+    assert!(
+        why.contains("bogota") && why.contains("choco") && why.contains("only option"),
+        "{why}"
+    );
+}

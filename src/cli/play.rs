@@ -270,6 +270,9 @@ pub fn run(a: Args) -> Result<i32, Exit> {
     };
     let mut setup = setup;
     setup.seating = table.seating.clone();
+    // A version 1 record holds no noted answers (src/notation/record.rs); the game's own
+    // answers, once it has replayed them, do.
+    let mut notes = loaded.as_ref().is_none_or(|(record, _, _)| record.version >= 2);
     let mut answers: Vec<(Faction, Choice)> = match &loaded {
         Some((record, name, _)) => record.choices(&rules, name).map_err(|e| e.to_string())?,
         None => Vec::new(),
@@ -289,7 +292,7 @@ pub fn run(a: Args) -> Result<i32, Exit> {
     let commands = Rc::new(super::board::table_commands(&files, &rules, &setup, table.seed));
     loop {
         let (game_result, game_answers, solitaire) =
-            play_once(&rules, &setup, &table, &console, &answers, hash, &commands);
+            play_once(&rules, &setup, &table, &console, (&answers, notes), hash, &commands);
         match game_result {
             Ok(outcome) => {
                 let mut c = console.borrow_mut();
@@ -326,6 +329,7 @@ pub fn run(a: Args) -> Result<i32, Exit> {
                 let last_human = kept.iter().rposition(|(f, _)| table.is_human(*f)).unwrap_or(0);
                 kept.truncate(last_human);
                 answers = kept;
+                notes = true;
                 let mut c = console.borrow_mut();
                 c.say(&format!("(undone: back to decision {})", answers.len() + 1));
                 c.saved_at = c.saved_at.min(answers.len());
@@ -390,7 +394,7 @@ fn play_once(
     setup: &Setup,
     t: &Table,
     console: &Shared,
-    answers: &[(Faction, Choice)],
+    (answers, notes): (&[(Faction, Choice)], bool),
     hash: u64,
     commands: &Rc<Vec<crate::agents::terminal::TableCommand>>,
 ) -> (Result<crate::game::Outcome, Stop>, Vec<(Faction, Choice)>, bool) {
@@ -427,6 +431,7 @@ fn play_once(
         })
         .collect();
     let (replay, agents) = Replay::resume(answers.to_vec(), live, mirror);
+    replay.state.borrow_mut().notes = notes;
     let mut game = new_game(rules, reseeded(setup, t.seed), agents);
     game.negotiation = t.negotiation;
     game.voluntary_removal = t.voluntary_removal;

@@ -322,13 +322,23 @@ pub trait Agent {
 
     /// A decision was drawn with the dice of `draw_dice`.
     fn drew(&mut self) {}
+
+    /// The engine noted `c` as Faction `f`'s answer to a 5.1.3 question of an Event
+    /// (src/script/api/choose.rs): drawn with the dice of `draw_dice`, or the only
+    /// candidate allowed, which nobody is asked. Either way the answer is recorded, so a
+    /// random playout need not judge every candidate to tell which it was. An agent that
+    /// replays a record uses its next answer up here.
+    fn noted(&mut self, _rules: &Ruleset, _f: Faction, _c: Choice) -> Result<(), Stop> {
+        Ok(())
+    }
 }
 
 /// Picks uniformly among the options, from its own seeded dice (so it never disturbs the
 /// game's dice stream, and the same seed gives the same answers). Each decision rolls dice
-/// of its own, seeded by the agent's seed and the decision's number: asked only its
-/// decisions (as a replay asks it), the agent stays in step with a game where some were
-/// drawn (`draw_dice`), whatever each draw rolled.
+/// of its own, seeded by the agent's seed and the decision's number (its answers noted at
+/// 5.1.3 questions count as decisions): asked only its decisions and told its noted
+/// answers (as a replay does), the agent stays in step with a game where some were drawn
+/// (`draw_dice`), whatever each draw rolled.
 pub struct RandomAgent {
     seed: u64,
     decisions: u64,
@@ -360,6 +370,11 @@ impl Agent for RandomAgent {
 
     fn drew(&mut self) {
         self.decisions += 1;
+    }
+
+    fn noted(&mut self, _rules: &Ruleset, _f: Faction, _c: Choice) -> Result<(), Stop> {
+        self.decisions += 1;
+        Ok(())
     }
 }
 

@@ -46,6 +46,10 @@ pub struct ReplayState {
     pub pending: Option<Request>,
     /// The replay stopped because every answer had been used.
     pub ran_out: bool,
+    /// The list holds the answers the engine noted at 5.1.3 questions with one candidate
+    /// allowed (`Agent::noted`), as a game's own list and a record do; a scenario test's
+    /// play, written by hand, holds only the answers to questions someone was asked.
+    pub notes: bool,
 }
 
 /// Agents (one per Faction) that replay a recorded list of answers in order, whichever
@@ -87,6 +91,7 @@ impl Replay {
     ) -> (Replay, Vec<Box<dyn Agent + 'r>>) {
         let state = Rc::new(RefCell::new(ReplayState {
             answers,
+            notes: true,
             ..ReplayState::default()
         }));
         let agents = live
@@ -184,6 +189,31 @@ impl Agent for ReplayAgent<'_> {
     fn drew(&mut self) {
         if let Some(live) = &mut self.live {
             live.drew();
+        }
+    }
+
+    /// A noted answer uses up the record's next one, which must be the same; the live
+    /// agent hears of it as it would have in the game recorded.
+    fn noted(&mut self, rules: &Ruleset, f: Faction, c: Choice) -> Result<(), Stop> {
+        let mut s = self.state.borrow_mut();
+        let replaying = s.used < s.answers.len();
+        if replaying && s.notes {
+            let (by, answer) = s.answers[s.used];
+            if (by, answer) != (f, c) {
+                return Err(Stop::Diverged(format!(
+                    "the answer is {} `{}`, but {} has `{}` as its only option at an Event's question",
+                    by.name(),
+                    answer.render(rules),
+                    f.name(),
+                    c.render(rules)
+                )));
+            }
+            s.used += 1;
+        }
+        drop(s);
+        match &mut self.live {
+            Some(live) if self.mirror || !replaying => live.noted(rules, f, c),
+            _ => Ok(()),
         }
     }
 }

@@ -15,6 +15,13 @@
 //! single option allowed is still answered by the engine and not recorded: once one
 //! option is drawn, the others are judged until a second one is allowed. So the answers
 //! replay, option lists judged in full, to the same game (`verify_playout`).
+//!
+//! A 5.1.3 question of an Event with two candidates or more, one of which carries out all
+//! the text, is the exception: its answer is recorded even when only one candidate is
+//! allowed (`answer_noted`), so the draw stops at the first candidate that carries out
+//! all the text, and judges no other. Such questions are the costliest (each judgment
+//! runs the card's text), and telling whether a second candidate is allowed was four
+//! tries in ten.
 
 use super::decision::{Choice, Prompt, Stop};
 use super::engine::{Asked, Game};
@@ -126,6 +133,16 @@ impl<'r> Game<'r> {
             self.guard_record(c);
         }
         Ok(())
+    }
+
+    /// Note `f`'s answer `c` to a 5.1.3 question of an Event, drawn or the only candidate
+    /// allowed (`Agent::noted`): recorded whether or not another candidate was allowed,
+    /// so that a draw need not judge the others to tell.
+    pub(crate) fn answer_noted(&mut self, f: Faction, c: Choice) -> Result<(), Stop> {
+        self.check_before_decision()?;
+        self.answered(f, c);
+        let rules = self.rules;
+        self.agents[f.index()].noted(rules, f, c)
     }
 
     /// `ask_judged` for an agent that draws: the options judged by `judge` or by the Guard

@@ -1,8 +1,13 @@
 //! Game records: the header a game needs to be rebuilt (content hash, scenario, seed,
 //! seating) and every answer, one per line, in the canonical words of `Choice::render`.
+//! The answers are those to every question with two options or more, and (since version
+//! 2) those the engine noted at an Event's 5.1.3 question with two candidates or more, one
+//! of which carries out all the text, even when no other is allowed (`Agent::noted`).
+//! A version 1 record lacks those: it is read, and replayed without them
+//! (`ReplayState::notes`).
 //!
 //! ```text
-//! abyss-record 1
+//! abyss-record 2
 //! content 3f9a0c1d2e4b5a69
 //! scenario standard
 //! seed 42
@@ -34,8 +39,8 @@ use crate::game::{Choice, Game, Outcome, Stop};
 use crate::kernel::{Faction, Ruleset};
 use std::fmt;
 
-/// The version this code writes and reads.
-pub const VERSION: u64 = 1;
+/// The version this code writes; it reads this one and version 1 (see the module).
+pub const VERSION: u64 = 2;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
@@ -168,7 +173,7 @@ impl Record {
             match rule {
                 Rule::magic => {
                     rec.version = src.number(&a[0])?;
-                    if rec.version != VERSION {
+                    if !(1..=VERSION).contains(&rec.version) {
                         return Err(Diagnostic::at(
                             file,
                             line,
@@ -367,6 +372,7 @@ pub fn replay_game<'r>(
         setup.seating = s.clone();
     }
     let (script, agents) = Replay::new(answers);
+    script.state.borrow_mut().notes = record.version >= 2;
     let mut game = crate::game::playout::new_game(r, setup, agents);
     game.check_every_decision = record.check;
     game.negotiation = record.negotiation;

@@ -19,8 +19,9 @@
 //!
 //! The set-up is the scenario's position (dice seeded with `seed`, default 1) with the
 //! changes applied through kernel primitives, in order; a change a primitive refuses is
-//! a test error at its line. The play answers questions in order, as a record does; the
-//! play ends normally when the engine asks a question after every answer was used (the
+//! a test error at its line. The play answers questions in order, as a record does (but
+//! without the answers a record notes where the engine answered a 5.1.3 question with a
+//! single candidate allowed: nobody is asked those); the play ends normally when the engine asks a question after every answer was used (the
 //! facts are then checked, and `options`/`asks` describe that question), or when the game
 //! ends. Any other stop (an answer that is not an option, a failure) fails the test
 //! unless `expect error "text"` names part of its message.
@@ -864,6 +865,9 @@ impl<'c> Runner<'c> {
             }
         }
         let (script, mut agents) = Replay::new(answers);
+        // A play answers the questions someone is asked; the engine's noted answers to
+        // 5.1.3 questions with one candidate allowed are not written (`Agent::noted`).
+        script.state.borrow_mut().notes = false;
         // Non-players are played by the section 8 bots; the answers are the players', and
         // those of Non-players where the test forces them.
         for &f in &setup.seating.non_players {

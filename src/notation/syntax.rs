@@ -291,7 +291,7 @@ mod tests {
 
     #[test]
     fn comments_blank_lines_and_crlf_are_allowed_anywhere() {
-        let t = "# head\r\n\r\nabyss-record 1 # magic\r\n  # indented comment\r\nscenario standard\r\nseed 1\r\nanswers\r\n\r\ngovt pass\r\n# tail";
+        let t = "# head\r\n\r\nabyss-record 2 # magic\r\n  # indented comment\r\nscenario standard\r\nseed 1\r\nanswers\r\n\r\ngovt pass\r\n# tail";
         assert!(parse(Rule::record_file, t, "f").is_ok());
     }
 
@@ -299,16 +299,16 @@ mod tests {
     fn errors_list_what_was_expected_with_the_end_of_file_last() {
         let e = err(
             Rule::record_file,
-            "abyss-record 1\nscenario s\nseed 1\nanswers\n42 pass\n",
+            "abyss-record 2\nscenario s\nseed 1\nanswers\n42 pass\n",
         );
         assert_eq!((e.line, e.col), (5, Some(1)));
         assert_eq!(
             e.message,
             "expected a faction (govt, farc, auc, cartels), `result`, `stopped`, `end` or the end of the file, found `42`"
         );
-        let e = err(Rule::record_file, "abyss-record 1\nscenario s\nseed 1 2\n");
+        let e = err(Rule::record_file, "abyss-record 2\nscenario s\nseed 1 2\n");
         assert_eq!(e.message, "expected the end of the line, found `2`");
-        let e = err(Rule::record_file, "abyss-record 1\nscenario s\nseed\n");
+        let e = err(Rule::record_file, "abyss-record 2\nscenario s\nseed\n");
         assert_eq!(e.message, "expected a number, found the end of the line");
         let e = err(Rule::record_file, "# a record?\nhello\n");
         assert_eq!(

@@ -266,8 +266,8 @@ fn most_done_now(
 enum Settled<T> {
     /// Ask among these candidates (Done too when optional); none: nothing is asked.
     Ask(Vec<T>),
-    /// Drawn and noted as the answer, for an agent that draws: the candidate, or None
-    /// for Done.
+    /// Noted as the answer (`Game::answer_noted`), drawn for an agent that draws or the
+    /// only candidate allowed: the candidate, or None for Done.
     Drawn(Option<T>),
     /// In a dry run, the candidate taken, its text already carried out (`most_done`).
     Carried(T),
@@ -279,6 +279,10 @@ enum Settled<T> {
 /// the draw needs (src/game/sample.rs): when some candidate carries out all the text,
 /// those are the ones offered, so the first drawn that does is the answer (Done, when
 /// `optional`, once one is known to); otherwise every candidate is judged as usual.
+///
+/// When two candidates or more (Done counted) are listed and one carries out all the
+/// text, the answer is noted in the record even if no other candidate is allowed
+/// (`Game::answer_noted`): so a draw judges no candidate after the one it takes.
 #[allow(clippy::too_many_arguments)]
 fn settle<T: Copy>(
     lua: &Lua,
@@ -320,7 +324,7 @@ fn settle<T: Copy>(
             // deterministic), so the try stands for it (`dry_keep_as_live`). The answer is
             // then recorded after the text is carried out; in validator mode its check of
             // the invariants sees the position after the text, which a sound card keeps.
-            let quiet = matches!(r, Ok(Some((Some(i), _))) if judge.last.get() == Some((i, true)));
+            let quiet = matches!(r, Ok(Some(Some(i))) if judge.last.get() == Some((i, true)));
             if quiet && game(name, |g, _| Ok(g.dry_keep_as_live()))? {
                 game(name, |g, _| {
                     g.dry_keep();
@@ -334,9 +338,9 @@ fn settle<T: Copy>(
         });
         current::fall_short(outer.0);
         current::did(outer.1);
-        if let Some(((pick, decision), carried)) = r? {
+        if let Some((pick, carried)) = r? {
             let c = pick.map_or(Choice::Done, |i| choice(items[i]));
-            game(name, |g, _| g.answer_drawn(by, c, decision).map_err(stop))?;
+            game(name, |g, _| g.answer_noted(by, c).map_err(stop))?;
             return Ok(match pick {
                 Some(i) if carried => Settled::Carried(items[i]),
                 _ => Settled::Drawn(pick.map(|i| items[i])),
@@ -346,6 +350,18 @@ fn settle<T: Copy>(
     let (keep, carried) = most_done(lua, name, values, effect, required, &mut known, true)?;
     if carried {
         return Ok(Settled::Carried(items[keep[0]]));
+    }
+    // The only candidate allowed, of two or more listed, carries out all the text: noted
+    // as the agent that draws would have noted it (not in a dry run, where nothing is
+    // recorded, nor in a Special Activity's probe, which answers its own questions).
+    if let [only] = keep[..]
+        && n >= 2
+        && !optional
+        && known[only].is_some_and(Outcome::perfect)
+        && game(name, |g, _| Ok(!g.in_dry_run() && g.probing.is_none()))?
+    {
+        game(name, |g, _| g.answer_noted(by, choice(items[only])).map_err(stop))?;
+        return Ok(Settled::Drawn(Some(items[only])));
     }
     Ok(Settled::Ask(keep.into_iter().map(|i| items[i]).collect()))
 }
@@ -369,29 +385,25 @@ fn any_perfect(n: usize, left: &[usize], perfect: &mut Perfect) -> R<bool> {
 }
 
 /// Draw among the `n` candidates (and Done, index `n`, when `optional`) those that carry
-/// out all the text (`perfect`, judged as drawn). Some((the pick, None for Done; whether
-/// two options or more were allowed)), or None when no candidate carries out all the text.
+/// out all the text (`perfect`, judged as drawn). Some(the pick, None for Done), or None
+/// when no candidate carries out all the text. Once a candidate that does is drawn, no
+/// other is judged (its answer is noted either way, see `settle`), so its try is the last
+/// one run and may stand for the text carried out.
 fn draw_perfect(
     n: usize,
     optional: bool,
     dice: &mut crate::kernel::Dice,
     mut perfect: impl FnMut(usize, bool) -> R<Option<bool>>,
-) -> R<Option<(Option<usize>, bool)>> {
+) -> R<Option<Option<usize>>> {
     let mut left: Vec<usize> = (0..n + usize::from(optional)).collect();
     while !left.is_empty() {
         let i = left.swap_remove(dice.below(left.len() as u32) as usize);
         if i == n {
             // Done is offered with the candidates that carry out the text, if any.
-            return Ok(any_perfect(n, &left, &mut perfect)?.then_some((None, true)));
+            return Ok(any_perfect(n, &left, &mut perfect)?.then_some(None));
         }
-        // Whether another one is allowed is judged first, the pick last: its try, if it
-        // is the last one run, may stand for the text carried out (`settle`). Each verdict
-        // depends on its candidate alone, so the order changes no draw. (Judging the pick
-        // first, and the others only when it carries out the text, runs fewer tries but
-        // loses more kept tries: callgrind game_bench 100, Event instructions +1.9%.)
-        let decision = optional || any_perfect(n, &left, &mut perfect)?;
         if perfect(i, true)? == Some(true) {
-            return Ok(Some((Some(i), decision)));
+            return Ok(Some(Some(i)));
         }
     }
     Ok(None)
@@ -862,7 +874,7 @@ mod tests {
     }
 
     /// `draw_perfect` among `n` candidates, `perfect` those that carry out all the text.
-    fn drawn(dice: &mut Dice, n: usize, optional: bool, perfect: &[usize]) -> Option<(Option<usize>, bool)> {
+    fn drawn(dice: &mut Dice, n: usize, optional: bool, perfect: &[usize]) -> Option<Option<usize>> {
         draw_perfect(n, optional, dice, |i, _| Ok(Some(perfect.contains(&i)))).unwrap()
     }
 
@@ -873,9 +885,9 @@ mod tests {
         let mut times = [0u32; 3];
         for _ in 0..30_000 {
             match drawn(&mut dice, 5, true, &[0, 3]) {
-                Some((Some(0), true)) => times[0] += 1,
-                Some((Some(3), true)) => times[1] += 1,
-                Some((None, true)) => times[2] += 1,
+                Some(Some(0)) => times[0] += 1,
+                Some(Some(3)) => times[1] += 1,
+                Some(None) => times[2] += 1,
                 d => panic!("drawn {d:?}"),
             }
         }
@@ -896,12 +908,29 @@ mod tests {
     }
 
     #[test]
-    fn a_single_candidate_doing_all_is_no_decision_unless_done_is_offered() {
+    fn a_single_candidate_doing_all_is_drawn_or_done_when_done_is_offered() {
         let mut dice = Dice::new(4);
         for _ in 0..100 {
-            assert_eq!(drawn(&mut dice, 6, false, &[5]), Some((Some(5), false)));
+            assert_eq!(drawn(&mut dice, 6, false, &[5]), Some(Some(5)));
             let d = drawn(&mut dice, 6, true, &[5]);
-            assert!(d == Some((Some(5), true)) || d == Some((None, true)), "{d:?}");
+            assert!(d == Some(Some(5)) || d == Some(None), "{d:?}");
+        }
+    }
+
+    #[test]
+    fn no_candidate_is_judged_after_the_one_drawn_that_does_all() {
+        let mut dice = Dice::new(9);
+        for _ in 0..100 {
+            let mut judged = Vec::new();
+            let d = draw_perfect(8, false, &mut dice, |i, _| {
+                judged.push(i);
+                Ok(Some(i % 2 == 0))
+            })
+            .unwrap();
+            // The draw stops at the first even candidate: every one judged before it is odd.
+            let Some(Some(pick)) = d else { panic!("{d:?}") };
+            assert_eq!(judged.last(), Some(&pick));
+            assert!(judged[..judged.len() - 1].iter().all(|j| j % 2 == 1), "{judged:?}");
         }
     }
 }
