@@ -575,14 +575,15 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             };
             let adjacent = matches!(&dests, Arg::Text(w) if w == "adjacent");
             let mut act = Action::new(x.faction, Op::Train);
-            let to_mask = |g: &Game, from: SpaceId, t: PieceType| -> Vec<SpaceId> {
-                g.spaces()
-                    .filter(|&s| s != from)
-                    .filter(|&s| !adjacent || g.rules.map.adjacent(from, s))
-                    .filter(|s| fixed.as_ref().is_none_or(|f| f.contains(s)))
-                    .filter(|&s| g.room_for_move(s, t))
-                    .collect()
+            // Where a piece of type t may go from `from`; whether it may go anywhere is asked
+            // of every space and type while listing the origins, so that stops at the first.
+            let dest = |g: &Game, from: SpaceId, t: PieceType, s: SpaceId| {
+                s != from
+                    && (!adjacent || g.rules.map.adjacent(from, s))
+                    && fixed.as_ref().is_none_or(|f| f.contains(&s))
+                    && g.room_for_move(s, t)
             };
+            let may_go = |g: &Game, from: SpaceId, t: PieceType| g.spaces().any(|s| dest(g, from, t, s));
             // Its own loop rather than `one_at_a_time`: which origins are eligible depends on
             // the pieces moved so far (`act`), which each move changes.
             let mut done = 0u32;
@@ -595,7 +596,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                             who & (1 << t.faction.index()) != 0
                                 && k.has(t)
                                 && g.unmoved(&act, s, t, None) > 0
-                                && !to_mask(g, s, t).is_empty()
+                                && may_go(g, s, t)
                         })
                     })
                     .collect();
@@ -606,7 +607,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                 g.piece_classes(
                     from,
                     who,
-                    |t, u| k.has(t) && g.unmoved(&act, from, t, u) > 0 && !to_mask(g, from, t).is_empty(),
+                    |t, u| k.has(t) && g.unmoved(&act, from, t, u) > 0 && may_go(g, from, t),
                     &mut opts,
                 );
                 let Choice::Piece(ty, u) = g
@@ -615,7 +616,8 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                 else {
                     break;
                 };
-                let Some(to) = pick_space(g, sp.by, "Move it to which space?", &to_mask(g, from, ty), false)? else {
+                let to: Vec<SpaceId> = g.spaces().filter(|&s| dest(g, from, ty, s)).collect();
+                let Some(to) = pick_space(g, sp.by, "Move it to which space?", &to, false)? else {
                     break;
                 };
                 g.move_pieces(&mut act, from, to, ty, u, 1).map_err(stop)?;
