@@ -124,6 +124,9 @@ pub(crate) struct Words {
     pub countries: Vec<String>,
     /// The address of the handle `g` (its table), set once the host made it.
     pub g_addr: std::cell::Cell<usize>,
+    /// For each trait of `Trait::ALL` the map alone decides, the spaces that have it (a
+    /// bit each): `g:spaces("department")` then costs no walk over the map.
+    pub map_traits: Vec<(Trait, u64)>,
 }
 
 impl Words {
@@ -213,6 +216,18 @@ impl Words {
             slug_table,
             countries,
             g_addr: std::cell::Cell::new(0),
+            map_traits: Trait::ALL
+                .iter()
+                .filter_map(|&(_, t)| {
+                    let mut mask = 0u64;
+                    for s in rules.map.ids() {
+                        if crate::script::api::query::map_trait(rules.map.space(s), t)? {
+                            mask |= s.bit();
+                        }
+                    }
+                    Some((t, mask))
+                })
+                .collect(),
         })
     }
 

@@ -19,7 +19,7 @@ mod choose;
 mod effect;
 mod grant;
 mod lasting;
-mod query;
+pub(crate) mod query;
 mod raw;
 
 use super::current::{self, Unavailable};

@@ -10,8 +10,26 @@ use std::rc::Rc;
 
 /// Does space `s` have trait `t`?
 pub(crate) fn has_trait(g: &Game, s: SpaceId, t: Trait) -> bool {
-    let d = g.rules.map.space(s);
+    if let Some(on_map) = map_trait(g.rules.map.space(s), t) {
+        return on_map;
+    }
     match t {
+        Trait::FarcZone => g.state.space(s).farc_zone,
+        Trait::Support => g.state.support(s).value() > 0,
+        Trait::Opposition => g.state.support(s).value() < 0,
+        Trait::Sabotaged => g.state.space(s).sabotage,
+        Trait::Shipment => g
+            .state
+            .shipments_on_map()
+            .any(|(_, p)| g.state.piece_space(p) == Some(s)),
+        _ => unreachable!("a trait of the map is answered by `map_trait`"),
+    }
+}
+
+/// Whether a space of the map (`d`) has trait `t`, when the map alone says: None for a
+/// trait of the position (Support, markers, Shipments).
+pub(crate) fn map_trait(d: &crate::kernel::SpaceDef, t: Trait) -> Option<bool> {
+    Some(match t {
         Trait::City => d.is_city(),
         Trait::Department => d.is_department(),
         Trait::Loc => d.is_loc(),
@@ -22,15 +40,8 @@ pub(crate) fn has_trait(g: &Game, s: SpaceId, t: Trait) -> bool {
         Trait::Coastal => d.coastal,
         Trait::Populated => d.can_hold_support(),
         Trait::ZeroPop => !d.is_loc() && d.pop == 0,
-        Trait::FarcZone => g.state.space(s).farc_zone,
-        Trait::Support => g.state.support(s).value() > 0,
-        Trait::Opposition => g.state.support(s).value() < 0,
-        Trait::Sabotaged => g.state.space(s).sabotage,
-        Trait::Shipment => g
-            .state
-            .shipments_on_map()
-            .any(|(_, p)| g.state.piece_space(p) == Some(s)),
-    }
+        Trait::FarcZone | Trait::Support | Trait::Opposition | Trait::Sabotaged | Trait::Shipment => return None,
+    })
 }
 
 /// The count slots (a bit each, `PieceType::slot`) of the pieces of the Factions in

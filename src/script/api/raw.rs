@@ -348,7 +348,10 @@ raw!(borders, "borders", |l| {
 fn admitted(g: &Game, name: &str, a: Raw) -> Result<u64, String> {
     let within = |keep: &dyn Fn(SpaceId) -> bool| g.spaces().filter(|&s| keep(s)).fold(0u64, |m, s| m | s.bit());
     match a {
-        Raw::Word(Word::Trait(t)) => Ok(within(&|s| super::query::has_trait(g, s, t))),
+        Raw::Word(Word::Trait(t)) => match with_words(|w| w.map_traits.iter().find(|m| m.0 == t).map(|m| m.1)) {
+            Some(mask) => Ok(mask & g.state.in_play_mask()),
+            None => Ok(within(&|s| super::query::has_trait(g, s, t))),
+        },
         Raw::Word(Word::Level(l)) => Ok(within(&|s| g.state.support(s) == l)),
         Raw::Word(Word::Space(s)) => Ok(s.bit() & g.state.in_play_mask()),
         other => Err(format!(
