@@ -7,19 +7,17 @@ return {
     local me = g:executing()
     local kind = me == "govt" and "cubes" or "guerrilla"
     -- The Departments the chain may enter: Government forces enter no FARC Zone, not even on
-    -- the way (6.4.4).
-    local depts = g:spaces("department", function(d) return me ~= "govt" or not g:is(d, "farc_zone") end)
-    -- Where a chain of up to 3 adjacent Departments from `src` can end, in map order.
+    -- the way (6.4.4). (A word or a list: g:spaces takes either as a condition.)
+    local depts = me == "govt" and g:spaces("department", function(d) return not g:is(d, "farc_zone") end) or "department"
+    -- Where a chain of up to 3 adjacent Departments from `src` can end, in map order: those
+    -- 1, 2 or 3 steps away.
     local function ends(src)
-      local reached, last = {}, { src }
-      for _ = 1, 3 do
-        last = g:spaces(depts, g:adjacent(last))
-        for _, d in ipairs(last) do reached[d] = true end
-      end
-      return g:filter(depts, function(d) return reached[d] and d ~= src end)
+      local one = g:spaces(depts, g:adjacent(src))
+      local two = g:spaces(depts, g:adjacent(one))
+      return g:spaces(depts, { one, two, g:adjacent(two) }, function(d) return d ~= src end)
     end
     local src = g:choose_space{ prompt = "Riverines: move your pieces out of which space?",
-      from = g:spaces(g:holding(me, kind), g:adjacent(depts)) }
+      from = g:spaces(g:holding(me, kind), g:adjacent(g:spaces(depts))) }
     if not src then return end
     local dest = g:choose_space{ prompt = "Riverines: move them to which Department (the end of the chain)?", from = ends(src) }
     -- "Any" of them: at least 1; g:move keeps to stacking at the destination (1.4.2).
