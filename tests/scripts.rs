@@ -21,9 +21,8 @@ fn with_card8(body: &str) -> ContentFiles {
     files
 }
 
-/// Run card 8 unshaded as the Government on the standard position; the failure it gave
-/// and whether the state came back unchanged.
-fn run_card8(body: &str) -> (Option<ScriptError>, bool) {
+/// The rules with card 8's script replaced by `body`'s, and the standard set-up.
+fn standard_with_card8(body: &str) -> (abyss::kernel::Ruleset, abyss::content::Setup) {
     let files = with_card8(body);
     let mut findings = Vec::new();
     let rules = content::load_ruleset(&files, &mut findings).expect("the rules load");
@@ -31,6 +30,13 @@ fn run_card8(body: &str) -> (Option<ScriptError>, bool) {
         .unwrap()
         .unwrap();
     let (setup, _) = content::build_setup(&sc, &rules, 1);
+    (rules, setup)
+}
+
+/// Run card 8 unshaded as the Government on the standard position; the failure it gave
+/// and whether the state came back unchanged.
+fn run_card8(body: &str) -> (Option<ScriptError>, bool) {
+    let (rules, setup) = standard_with_card8(body);
     let agents = abyss::game::playout::Replay::agents(vec![]);
     let mut game = Game::new(&rules, setup, vec![8], agents);
     let before = game.state.clone();
@@ -374,7 +380,7 @@ fn a_dry_run_skips_the_answers_after_its_text_fell_short() {
     // removal fell short before the question was asked, so no answer to it can do better:
     // one dry try judges the candidate, then its text is carried out once for real. Were
     // the 9 answers each tried, `runs` would be 10.
-    let files = with_card8(
+    let (rules, setup) = standard_with_card8(
         r#"    if g:count("bogota", "farc", "guerrilla") ~= 0 then error("a FARC Guerrilla in Bogota") end
     local runs = 0
     g:choose_space{ prompt = "where?", from = { "bogota" }, effect = function(s)
@@ -385,12 +391,6 @@ fn a_dry_run_skips_the_answers_after_its_text_fell_short() {
     end }
     error("runs " .. runs)"#,
     );
-    let mut findings = Vec::new();
-    let rules = content::load_ruleset(&files, &mut findings).expect("the rules load");
-    let sc = content::load_scenario(&files, "standard", &mut findings)
-        .unwrap()
-        .unwrap();
-    let (setup, _) = content::build_setup(&sc, &rules, 1);
     let mut game = Game::new(&rules, setup, vec![8], abyss::game::playout::random_agents(1));
     let e = game
         .execute_event(Faction::Govt, 8, Side::Unshaded)
@@ -404,13 +404,7 @@ type Answers = Vec<(Faction, abyss::game::Choice)>;
 /// Card 8 unshaded as `body`, run on the standard position by the Government with
 /// agents that replay `answers` (a record's: noted answers included).
 fn run_card8_replaying(body: &str, answers: Answers) -> (Result<Option<ScriptError>, abyss::game::Stop>, Answers) {
-    let files = with_card8(body);
-    let mut findings = Vec::new();
-    let rules = content::load_ruleset(&files, &mut findings).expect("the rules load");
-    let sc = content::load_scenario(&files, "standard", &mut findings)
-        .unwrap()
-        .unwrap();
-    let (setup, _) = content::build_setup(&sc, &rules, 1);
+    let (rules, setup) = standard_with_card8(body);
     let mut game = Game::new(&rules, setup, vec![8], abyss::game::playout::Replay::agents(answers));
     let r = game.execute_event(Faction::Govt, 8, Side::Unshaded);
     (r, game.answers.clone())
@@ -425,11 +419,7 @@ fn the_only_candidate_allowed_of_two_is_noted_in_the_record() {
       g:add_resources("govt", 1)
       g:remove(s, "farc", "guerrilla", 1)
     end }"#;
-    let rules_of = |files: &ContentFiles| {
-        let mut findings = Vec::new();
-        content::load_ruleset(files, &mut findings).expect("the rules load")
-    };
-    let rules = rules_of(&with_card8(body));
+    let (rules, _) = standard_with_card8(body);
     let choco = abyss::game::Choice::Space(rules.map.find("choco").expect("Chocó"));
     let bogota = abyss::game::Choice::Space(rules.map.find("bogota").expect("Bogotá"));
     let (r, answers) = run_card8_replaying(body, vec![]);
