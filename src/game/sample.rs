@@ -139,10 +139,17 @@ impl<'r> Game<'r> {
     /// allowed (`Agent::noted`): recorded whether or not another candidate was allowed,
     /// so that a draw need not judge the others to tell.
     pub(crate) fn answer_noted(&mut self, f: Faction, c: Choice) -> Result<(), Stop> {
+        debug_assert!(self.notes_answers());
         self.check_before_decision()?;
         self.answered(f, c);
         let rules = self.rules;
         self.agents[f.index()].noted(rules, f, c)
+    }
+
+    /// Would an answer noted now be part of the game: not in a dry run (which records
+    /// nothing) nor in a Special Activity's probe (which answers its own questions)?
+    pub(crate) fn notes_answers(&self) -> bool {
+        !self.in_dry_run() && self.probing.is_none()
     }
 
     /// `ask_judged` for an agent that draws: the options judged by `judge` or by the Guard

@@ -298,11 +298,12 @@ fn settle<T: Copy>(
     let mut known: Vec<Option<Outcome>> = vec![None; values.n];
     let n = values.n;
     let dice = if n + usize::from(optional) >= 2 {
+        // Its answer is noted (`Game::answer_noted`): only where noting it counts.
         game(name, |g, _| {
-            Ok(if g.in_dry_run() {
-                None
-            } else {
+            Ok(if g.notes_answers() {
                 g.agents[by.index()].draw_dice()
+            } else {
+                None
             })
         })?
     } else {
@@ -352,13 +353,12 @@ fn settle<T: Copy>(
         return Ok(Settled::Carried(items[keep[0]]));
     }
     // The only candidate allowed, of two or more listed, carries out all the text: noted
-    // as the agent that draws would have noted it (not in a dry run, where nothing is
-    // recorded, nor in a Special Activity's probe, which answers its own questions).
+    // as the agent that draws would have noted it.
     if let [only] = keep[..]
         && n >= 2
         && !optional
         && known[only].is_some_and(Outcome::perfect)
-        && game(name, |g, _| Ok(!g.in_dry_run() && g.probing.is_none()))?
+        && game(name, |g, _| Ok(g.notes_answers()))?
     {
         game(name, |g, _| g.answer_noted(by, choice(items[only])).map_err(stop))?;
         return Ok(Settled::Drawn(Some(items[only])));
