@@ -402,10 +402,17 @@ fn a_dry_run_skips_the_answers_after_its_text_fell_short() {
 type Answers = Vec<(Faction, abyss::game::Choice)>;
 
 /// Card 8 unshaded as `body`, run on the standard position by the Government with
-/// agents that replay `answers` (a record's: noted answers included).
-fn run_card8_replaying(body: &str, answers: Answers) -> (Result<Option<ScriptError>, abyss::game::Stop>, Answers) {
+/// agents that replay `answers`: a record's (noted answers included) when `notes`, else
+/// a version 1 record's or a scenario test's play (without them).
+fn run_card8_replaying(
+    body: &str,
+    answers: Answers,
+    notes: bool,
+) -> (Result<Option<ScriptError>, abyss::game::Stop>, Answers) {
     let (rules, setup) = standard_with_card8(body);
-    let mut game = Game::new(&rules, setup, vec![8], abyss::game::playout::Replay::agents(answers));
+    let (replay, agents) = abyss::game::playout::Replay::new(answers);
+    replay.state.borrow_mut().notes = notes;
+    let mut game = Game::new(&rules, setup, vec![8], agents);
     let r = game.execute_event(Faction::Govt, 8, Side::Unshaded);
     (r, game.answers.clone())
 }
@@ -415,21 +422,29 @@ fn the_only_candidate_allowed_of_two_is_noted_in_the_record() {
     // 5.1.3: only Chocó (FARC Guerrillas there) lets the whole text be carried out, so
     // nobody is asked; the answer is still recorded, as a random playout that drew it
     // records it without judging Bogotá (src/game/sample.rs).
+    // Then a question someone is asked.
     let body = r#"    g:choose_space{ prompt = "where?", from = { "bogota", "choco" }, effect = function(s)
       g:add_resources("govt", 1)
       g:remove(s, "farc", "guerrilla", 1)
-    end }"#;
+    end }
+    g:choose_number{ prompt = "how many?", min = 1, max = 3 }"#;
     let (rules, _) = standard_with_card8(body);
     let choco = abyss::game::Choice::Space(rules.map.find("choco").expect("Chocó"));
     let bogota = abyss::game::Choice::Space(rules.map.find("bogota").expect("Bogotá"));
-    let (r, answers) = run_card8_replaying(body, vec![]);
-    assert!(matches!(r, Ok(None)), "{r:?}");
-    assert_eq!(answers, vec![(Faction::Govt, choco)]);
+    let two = abyss::game::Choice::Number(2);
+    let noted_then_two = vec![(Faction::Govt, choco), (Faction::Govt, two)];
     // A record's noted answer is used up there, and must be the engine's.
-    let (r, answers) = run_card8_replaying(body, vec![(Faction::Govt, choco)]);
+    let (r, answers) = run_card8_replaying(body, noted_then_two.clone(), true);
     assert!(matches!(r, Ok(None)), "{r:?}");
-    assert_eq!(answers, vec![(Faction::Govt, choco)]);
-    let (r, _) = run_card8_replaying(body, vec![(Faction::Govt, bogota)]);
+    assert_eq!(answers, noted_then_two);
+    let (r, _) = run_card8_replaying(body, vec![(Faction::Govt, two)], true);
+    assert!(matches!(r, Err(abyss::game::Stop::Diverged(_))), "{r:?}");
+    // A list without noted answers (version 1, a scenario test) answers the number; the
+    // game's own answers note Chocó all the same.
+    let (r, answers) = run_card8_replaying(body, vec![(Faction::Govt, two)], false);
+    assert!(matches!(r, Ok(None)), "{r:?}");
+    assert_eq!(answers, noted_then_two);
+    let (r, _) = run_card8_replaying(body, vec![(Faction::Govt, bogota), (Faction::Govt, two)], true);
     let Err(abyss::game::Stop::Diverged(why)) = r else {
         panic!("{r:?}")
     };
