@@ -78,8 +78,78 @@ fn a_syntax_error_is_reported_at_its_line() {
 }
 
 #[test]
-fn an_endless_loop_runs_out_of_its_time_budget() {
-    fails_at("    g:add_aid(5)\n    while true do end", 5, "time budget");
+fn an_endless_loop_runs_out_of_its_work_budget() {
+    fails_at("    g:add_aid(5)\n    while true do end", 5, "work budget");
+}
+
+#[test]
+fn the_work_budget_counts_instructions_not_time() {
+    // About 60 million loop turns: a quarter of the budget of instructions, far more than
+    // a second of work on a slow machine. It passes wherever it runs, however loaded the
+    // machine, and a loop ten times longer fails wherever it runs.
+    let (failure, unchanged) = run_card8("    local x = 0\n    for i = 1, 60000000 do x = x + i end\n    g:add_aid(5)");
+    assert!(failure.is_none(), "{failure:?}");
+    assert!(!unchanged, "the Event's Aid was added");
+    fails_at(
+        "    local x = 0\n    for i = 1, 600000000 do x = x + i end\n    g:add_aid(5)",
+        5,
+        "work budget",
+    );
+}
+
+/// Answers the first question it is asked with the option at `pick`, after `delay`.
+struct Slow {
+    delay: std::time::Duration,
+    pick: usize,
+}
+
+impl abyss::game::decision::Agent for Slow {
+    fn decide(
+        &mut self,
+        _view: &abyss::game::decision::View,
+        request: &abyss::game::decision::Request,
+    ) -> Result<usize, abyss::game::decision::Stop> {
+        std::thread::sleep(self.delay);
+        Ok(self.pick.min(request.options.len() - 1))
+    }
+}
+
+/// Card 14 unshaded (the Government picks a Department) with the Government's answer
+/// given after `delay`: the failure, the position and the answers recorded.
+fn tres_esquinas_answered_after(
+    delay: std::time::Duration,
+) -> (
+    Option<ScriptError>,
+    abyss::kernel::State,
+    Vec<(Faction, abyss::game::decision::Choice)>,
+) {
+    let files = ContentFiles::embedded();
+    let mut findings = Vec::new();
+    let rules = content::load_ruleset(&files, &mut findings).expect("the rules load");
+    let sc = content::load_scenario(&files, "standard", &mut findings)
+        .unwrap()
+        .unwrap();
+    let (setup, _) = content::build_setup(&sc, &rules, 1);
+    let agents: Vec<Box<dyn abyss::game::decision::Agent>> = Faction::ALL
+        .iter()
+        .map(|_| Box::new(Slow { delay, pick: 3 }) as Box<dyn abyss::game::decision::Agent>)
+        .collect();
+    let mut game = Game::new(&rules, setup, vec![14], agents);
+    let failure = game.execute_event(Faction::Govt, 14, Side::Unshaded).expect("no stop");
+    (failure, game.state.clone(), game.answers.clone())
+}
+
+#[test]
+fn a_person_thinking_over_an_events_question_changes_nothing() {
+    // Issue 26: the budget once ran on the clock, and an answer given after 2 s rolled
+    // the Event back while the record kept it. 2.5 s is longer than that old limit.
+    let quick = tres_esquinas_answered_after(std::time::Duration::ZERO);
+    let slow = tres_esquinas_answered_after(std::time::Duration::from_millis(2500));
+    assert!(quick.0.is_none(), "{:?}", quick.0);
+    assert!(slow.0.is_none(), "{:?}", slow.0);
+    assert_eq!(quick.2.len(), 1, "one question asked: {:?}", quick.2);
+    assert_eq!(slow.2, quick.2, "the same answers recorded");
+    assert!(slow.1 == quick.1, "the same position");
 }
 
 #[test]

@@ -172,7 +172,16 @@ pub fn table_commands(files: &ContentFiles, rules: &Ruleset, setup: &Setup, seed
             game.watcher = Some(Box::new(StopAtCard(card)));
             match game.play() {
                 Err(Stop::Paused) => {}
-                other => return Err(format!("the replay of this game did not reach card {card}: {other:?}")),
+                Err(e) => {
+                    return Err(format!(
+                        "the replay of this game stopped before card {card} ({e}): please report it with the saved game (save FILE)"
+                    ));
+                }
+                Ok(_) => {
+                    return Err(format!(
+                        "the replay of this game ended before card {card}: please report it with the saved game (save FILE)"
+                    ));
+                }
             }
             let text = position_scenario(&game, "this game", Path::new(arg));
             write(Path::new(arg), &text)?;

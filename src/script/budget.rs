@@ -1,108 +1,90 @@
-//! The time budget of a script: an Event (or a card chunk being loaded) that runs longer
-//! than `DEADLINE` is stopped with an error at the Lua instruction it has reached.
+//! The work budget of a script: an Event (or a card chunk being loaded) that executes more
+//! than `INSTRUCTIONS` Lua VM instructions is stopped with an error at the instruction it
+//! has reached.
 //!
-//! Why not an instruction-count hook: any count hook puts the Lua VM in tracing mode, a
-//! call per instruction, whatever the count (Lua 5.4 `luaG_traceexec`). Instead no hook
-//! is set while scripts run; one watchdog thread looks at every armed VM a few times a
-//! second and, past the deadline, sets a hook that raises the error at the next
-//! instruction. `lua_sethook` is the one Lua call made to be used asynchronously (the
-//! standalone interpreter sets its Ctrl-C hook from a signal handler). The watchdog
-//! touches a VM only under the lock that `disarm` and `unregister` also take, so it never
-//! sets a hook on a VM that finished its Event or no longer exists.
+//! The budget counts the script's own work, never time (issue 26): time spent waiting for
+//! a person to answer an Event's question runs no instruction, and a busy or paused machine
+//! changes nothing, so the same content, seed and answers give the same outcome — and the
+//! same record — on any machine. The count includes the Event's 5.1.3 dry tries (they are
+//! the Event's own work, run inside it).
 //!
-//! Real card scripts run in microseconds; the deadline only ever stops a runaway script
-//! (an endless loop), the same on any machine. Work inside C functions, which no hook can
-//! interrupt, is bounded separately by the guarded library functions of the prelude.
+//! How: while a script runs, a Lua count hook is called every `STEP` instructions and
+//! takes one step off the budget; at zero it raises the error. Lua counts the
+//! instructions itself (`luaG_traceexec`), so the count is exact and the same in every
+//! process. Work inside C functions, which no hook can interrupt, is bounded separately by
+//! the guarded library functions of the prelude and by the host's own API.
+//!
+//! Cost: with any count hook set, Lua 5.4 calls `luaG_traceexec` before every instruction;
+//! card scripts spend most of an Event in the host's API, so it is a few percent of an
+//! Event (measured in the commit that brought this in). The hook is set only while a
+//! script runs.
 
 use mlua::ffi;
-use std::sync::{Mutex, OnceLock};
-use std::time::{Duration, Instant};
+use std::cell::{Cell, RefCell};
 
-/// How long one Event, or the loading of one card chunk, may run.
-pub const DEADLINE: Duration = Duration::from_secs(2);
-/// How often the watchdog looks.
-const TICK: Duration = Duration::from_millis(50);
+/// How many Lua instructions one Event, or the loading of one card chunk, may execute:
+/// about a second of a present-day core. Real card scripts execute a few thousand.
+pub const INSTRUCTIONS: u64 = 500_000_000;
+/// The hook is called once every `STEP` instructions.
+const STEP: u32 = 10_000;
+const STEPS: u32 = (INSTRUCTIONS / STEP as u64) as u32;
 
-struct Slot {
-    /// The VM's main thread state (as an address, for Send).
-    state: usize,
-    deadline: Option<Instant>,
-    /// The abort hook is set on this VM.
-    fired: bool,
+thread_local! {
+    /// The steps left to each VM armed on this thread, innermost last. Only the innermost
+    /// armed VM runs Lua on its thread, so the hook takes from the last entry.
+    static LEFT: RefCell<Vec<Cell<u32>>> = const { RefCell::new(Vec::new()) };
 }
 
-fn slots() -> &'static Mutex<Vec<Slot>> {
-    static SLOTS: OnceLock<Mutex<Vec<Slot>>> = OnceLock::new();
-    SLOTS.get_or_init(|| {
-        std::thread::Builder::new()
-            .name("abyss-script-watchdog".into())
-            .spawn(watch)
-            .expect("starting the script watchdog thread");
-        Mutex::new(Vec::new())
-    })
-}
-
-fn lock() -> std::sync::MutexGuard<'static, Vec<Slot>> {
-    slots().lock().unwrap_or_else(|e| e.into_inner())
-}
-
-fn watch() {
-    loop {
-        std::thread::sleep(TICK);
-        let now = Instant::now();
-        let mut slots = lock();
-        for s in slots.iter_mut() {
-            if !s.fired && s.deadline.is_some_and(|d| now >= d) {
-                // SAFETY: the slot is registered, so its VM exists (unregister takes this
-                // lock before the VM is closed); lua_sethook may be called asynchronously.
-                unsafe { ffi::lua_sethook(s.state as *mut ffi::lua_State, Some(abort_hook), ffi::LUA_MASKCOUNT, 1) };
-                s.fired = true;
+unsafe extern "C-unwind" fn count_hook(state: *mut ffi::lua_State, _ar: *mut ffi::lua_Debug) {
+    let spent = LEFT.with(|l| {
+        let l = l.borrow();
+        let Some(left) = l.last() else { return false };
+        match left.get() {
+            0 => true,
+            n => {
+                left.set(n - 1);
+                n == 1
             }
+        }
+    });
+    if spent {
+        // SAFETY: called by Lua in a running Lua function; luaL_error prefixes the place it
+        // reached and raises the error there. Once spent, every later call raises again,
+        // so nothing in the script can go on past the budget.
+        unsafe {
+            ffi::luaL_error(
+                state,
+                c"work budget of %d million Lua instructions exceeded (an endless loop?)".as_ptr(),
+                (INSTRUCTIONS / 1_000_000) as std::os::raw::c_int,
+            );
         }
     }
 }
 
-unsafe extern "C-unwind" fn abort_hook(state: *mut ffi::lua_State, _ar: *mut ffi::lua_Debug) {
-    // SAFETY: called by Lua in a running Lua function; luaL_error prefixes the place it
-    // reached and raises the error there (the Lua interpreter's own Ctrl-C works so).
-    unsafe {
-        ffi::luaL_error(
-            state,
-            c"time budget of %d s exceeded (an endless loop?)".as_ptr(),
-            DEADLINE.as_secs() as std::os::raw::c_int,
-        );
-    }
-}
-
-/// A VM the watchdog looks after, from its creation to its end.
+/// A VM whose scripts run under the budget.
 pub(crate) struct Watched {
-    state: usize,
+    state: *mut ffi::lua_State,
     /// Nested `arm`s (a card chunk loaded during an Event): the outermost one counts.
-    depth: std::cell::Cell<u32>,
+    depth: Cell<u32>,
 }
 
 impl Watched {
     pub(crate) fn register(state: *mut ffi::lua_State) -> Watched {
-        lock().push(Slot {
-            state: state as usize,
-            deadline: None,
-            fired: false,
-        });
         Watched {
-            state: state as usize,
-            depth: std::cell::Cell::new(0),
+            state,
+            depth: Cell::new(0),
         }
     }
 
-    /// Start the clock for one Event or chunk (unless it already runs).
+    /// Start counting for one Event or chunk (unless a count already runs).
     pub(crate) fn arm(&self) -> Armed<'_> {
         let depth = self.depth.get();
         self.depth.set(depth + 1);
         if depth == 0 {
-            let deadline = Instant::now() + DEADLINE;
-            if let Some(s) = lock().iter_mut().find(|s| s.state == self.state) {
-                s.deadline = Some(deadline);
-            }
+            LEFT.with(|l| l.borrow_mut().push(Cell::new(STEPS)));
+            // SAFETY: this thread owns the VM and it is not running Lua now (an Event or
+            // a chunk is about to start); setting the hook also resets its count.
+            unsafe { ffi::lua_sethook(self.state, Some(count_hook), ffi::LUA_MASKCOUNT, STEP as i32) };
         }
         Armed(self)
     }
@@ -113,25 +95,13 @@ impl Watched {
         if depth > 0 {
             return;
         }
-        let mut slots = lock();
-        if let Some(s) = slots.iter_mut().find(|s| s.state == self.state) {
-            s.deadline = None;
-            if s.fired {
-                // SAFETY: this thread owns the VM and it is not running Lua now.
-                unsafe { ffi::lua_sethook(self.state as *mut ffi::lua_State, None, 0, 0) };
-                s.fired = false;
-            }
-        }
+        LEFT.with(|l| l.borrow_mut().pop());
+        // SAFETY: this thread owns the VM and it is not running Lua now.
+        unsafe { ffi::lua_sethook(self.state, None, 0, 0) };
     }
 }
 
-impl Drop for Watched {
-    fn drop(&mut self) {
-        lock().retain(|s| s.state != self.state);
-    }
-}
-
-/// The clock runs while this lives.
+/// The count runs while this lives.
 pub(crate) struct Armed<'a>(&'a Watched);
 
 impl Drop for Armed<'_> {

@@ -10,8 +10,9 @@
 //!   no io, os, debug, load, pcall, coroutine, math.random, string.dump; `require` reaches
 //!   only events/lib/; no finalizers or weak tables; `tostring` and `string.format` give no
 //!   memory addresses; the string metatable is locked; assigning a global is an error.
-//! - Limits: a time budget per Event and per chunk (budget.rs: no hook while scripts run),
-//!   bounds on the C library functions that no budget can interrupt, and a memory limit.
+//! - Limits: a work budget per Event and per chunk, counted in Lua instructions, never in
+//!   time (budget.rs), bounds on the C library functions that no budget can interrupt, and
+//!   a memory limit.
 //! - Errors: the host's message handler records where in events/ an error happened; the
 //!   card, file and line of a `ScriptError` come from there, never from the message text.
 
@@ -42,7 +43,7 @@ type Frames = Vec<(String, usize)>;
 
 /// One thread's Lua VM for one content's scripts.
 pub struct Host {
-    // Declared first: dropped (and unregistered from the watchdog) before the VM closes.
+    // The work budget's handle on the VM (its hook is set only while a script runs).
     watched: budget::Watched,
     // Dropped before the VM closes too: mlua closes it with its own allocator.
     _allocator: memory::Allocator,
