@@ -5,8 +5,11 @@
 local M = {}
 
 --- `n` spaces of `from`: all of them when there are no more, else the executor's pick.
-function M.n(g, n, from, prompt, effect)
-  if #from > n then return g:choose_spaces{ prompt = prompt, from = from, n = n, effect = effect } end
+--- `shifts_support`: the pick shifts Support or Opposition (as in g:choose_spaces).
+function M.n(g, n, from, prompt, effect, shifts_support)
+  if #from > n then
+    return g:choose_spaces{ prompt = prompt, from = from, n = n, effect = effect, shifts_support = shifts_support }
+  end
   if effect then
     for _, s in ipairs(from) do effect(s) end
   end

@@ -539,6 +539,7 @@ mod tests {
     fn request(options: Vec<Choice>) -> Request {
         Request {
             faction: Faction::Farc,
+            ask: crate::game::Ask::Action,
             prompt: "Execute an Operation, or Pass?".into(),
             about: None,
             options,

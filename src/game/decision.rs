@@ -229,6 +229,9 @@ impl Default for Prompt {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Request {
     pub faction: Faction,
+    /// What is asked, typed: agents decide from this (src/game/question.rs).
+    pub ask: super::question::Ask,
+    /// The question's text, for people only.
     pub prompt: Prompt,
     /// The space the question is about, if any (shown with the prompt).
     pub about: Option<SpaceId>,
@@ -486,6 +489,7 @@ mod tests {
     fn request(n: u8) -> Request {
         Request {
             faction: Faction::Farc,
+            ask: crate::game::Ask::DeployCount,
             prompt: "How many?".into(),
             about: None,
             options: (0..n).map(Choice::Number).collect(),

@@ -9,6 +9,7 @@
 
 use super::decision::{Choice, Stop};
 use super::engine::Game;
+use crate::game::question::Ask;
 use crate::kernel::{Faction, PieceType, SpaceId};
 
 /// Cartels Bases that must stand in populated Departments (2.1 Open Deployment).
@@ -46,7 +47,7 @@ impl<'r> Game<'r> {
                         0
                     };
                     let must_be_populated = needed >= left;
-                    let c = self.ask(f, "Open Deployment: place pieces in which space?", None, |g, o| {
+                    let c = self.ask(f, Ask::DeploySpace, None, |g, o| {
                         for s in g.spaces() {
                             if g.deploy_ok(t, s) && (!must_be_populated || g.populated_department(s)) {
                                 o.push(Choice::Space(s));
@@ -64,7 +65,7 @@ impl<'r> Game<'r> {
                     if !self.populated_department(s) {
                         most = most.min(left - needed);
                     }
-                    let n = self.ask_number(f, "How many?", Some(s), 1, most)?;
+                    let n = self.ask_number(f, Ask::DeployCount, Some(s), 1, most)?;
                     for _ in 0..n {
                         self.state
                             .place(self.rules, s, t)

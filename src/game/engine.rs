@@ -3,6 +3,7 @@
 //! question goes through `Game::ask` with the explicit list of legal options.
 
 use super::decision::{Agent, Choice, Doing, Prompt, Request, Stop, View};
+use super::question::Question;
 use crate::content::Seating;
 use crate::kernel::{Faction, Ruleset, SpaceId, State, check_invariants};
 
@@ -233,6 +234,7 @@ impl<'r> Game<'r> {
             agents,
             request: Request {
                 faction: Faction::Govt,
+                ask: super::question::Ask::None,
                 prompt: Prompt::Static(""),
                 about: None,
                 options: Vec::with_capacity(64),
@@ -281,6 +283,7 @@ impl<'r> Game<'r> {
             agents,
             request: Request {
                 faction: Faction::Govt,
+                ask: super::question::Ask::None,
                 prompt: Prompt::Static(""),
                 about: None,
                 options: Vec::new(),
@@ -359,11 +362,11 @@ impl<'r> Game<'r> {
     pub(crate) fn ask(
         &mut self,
         f: Faction,
-        prompt: impl Into<Prompt>,
+        q: impl Into<Question>,
         about: Option<SpaceId>,
         build: impl FnOnce(&Self, &mut Vec<Choice>),
     ) -> Asked {
-        self.ask_judged(f, prompt, about, build, None::<fn(&Self, Choice) -> bool>)
+        self.ask_judged(f, q, about, build, None::<fn(&Self, Choice) -> bool>)
     }
 
     /// As `ask`, with the Operations and Special Activities `build` lists kept only where
@@ -373,7 +376,7 @@ impl<'r> Game<'r> {
     pub(crate) fn ask_judged(
         &mut self,
         f: Faction,
-        prompt: impl Into<Prompt>,
+        q: impl Into<Question>,
         about: Option<SpaceId>,
         build: impl FnOnce(&Self, &mut Vec<Choice>),
         judge: Option<impl Fn(&Self, Choice) -> bool>,
@@ -385,7 +388,7 @@ impl<'r> Game<'r> {
                 super::sample::keep_allowed(g, o, from, judge.as_ref());
             });
         }
-        let prompt = prompt.into();
+        let Question { ask, text: prompt } = q.into();
         let mut options = std::mem::take(&mut self.request.options);
         options.clear();
         build(self, &mut options);
@@ -422,6 +425,7 @@ impl<'r> Game<'r> {
         }
         self.check_before_decision()?;
         self.request.faction = f;
+        self.request.ask = ask;
         self.request.prompt = prompt.clone();
         self.request.about = about;
         let view = View {
@@ -472,7 +476,7 @@ impl<'r> Game<'r> {
     pub(crate) fn ask_number(
         &mut self,
         f: Faction,
-        prompt: impl Into<Prompt>,
+        q: impl Into<Question>,
         about: Option<SpaceId>,
         lo: u8,
         hi: u8,
@@ -480,20 +484,15 @@ impl<'r> Game<'r> {
         if lo >= hi {
             return Ok(lo.min(hi));
         }
-        match self.ask(f, prompt, about, |_, o| o.extend((lo..=hi).map(Choice::Number)))? {
+        match self.ask(f, q, about, |_, o| o.extend((lo..=hi).map(Choice::Number)))? {
             Choice::Number(n) => Ok(n),
             c => Err(Stop::Failed(format!("expected a number, got {c}"))),
         }
     }
 
     /// Ask yes or no.
-    pub(crate) fn ask_yes(
-        &mut self,
-        f: Faction,
-        prompt: impl Into<Prompt>,
-        about: Option<SpaceId>,
-    ) -> Result<bool, Stop> {
-        Ok(self.ask(f, prompt, about, |_, o| o.extend([Choice::Yes, Choice::No]))? == Choice::Yes)
+    pub(crate) fn ask_yes(&mut self, f: Faction, q: impl Into<Question>, about: Option<SpaceId>) -> Result<bool, Stop> {
+        Ok(self.ask(f, q, about, |_, o| o.extend([Choice::Yes, Choice::No]))? == Choice::Yes)
     }
 
     /// 8.8: one player, every other Faction a Non-player.

@@ -6,6 +6,7 @@
 use super::decision::{Choice, Stop};
 use super::engine::Game;
 use super::ops::ShipmentFate;
+use crate::game::question::Ask;
 use crate::kernel::{Faction, PieceId, PieceType, SpaceId};
 
 impl<'r> Game<'r> {
@@ -78,7 +79,7 @@ impl<'r> Game<'r> {
         }
         match (holder, plain) {
             (Some(h), Some(p)) => {
-                let take_holder = self.ask_yes(by, "Take the Guerrilla that holds a Shipment?", Some(s))?;
+                let take_holder = self.ask_yes(by, Ask::TakeHolder, Some(s))?;
                 Ok(if take_holder { h } else { p })
             }
             (Some(p), None) | (None, Some(p)) => Ok(p),

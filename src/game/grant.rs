@@ -6,6 +6,7 @@
 use super::decision::{Choice, Op, Special, Stop};
 use super::engine::Game;
 use super::ops::{Action, Force};
+use crate::game::question::Ask;
 use crate::kernel::{Faction, SpaceId};
 
 /// A free Operation an Event grants.
@@ -118,7 +119,7 @@ impl<'r> Game<'r> {
             self.note(move |_| format!("{} cannot execute the free Operation", f.name()));
             return Ok(0);
         }
-        let op = match self.ask(f, "Which free Operation?", None, |_, o| {
+        let op = match self.ask(f, Ask::FreeOperation, None, |_, o| {
             o.extend(possible.iter().map(|&op| Choice::Op(op)))
         })? {
             Choice::Op(op) => op,
@@ -149,7 +150,7 @@ impl<'r> Game<'r> {
             if here.is_empty() {
                 continue;
             }
-            let op = match self.ask(f, "Which free Operation here?", Some(s), |_, o| {
+            let op = match self.ask(f, Ask::FreeOperationHere, Some(s), |_, o| {
                 o.extend(here.iter().map(|&op| Choice::Op(op)))
             })? {
                 Choice::Op(op) => op,
@@ -205,7 +206,7 @@ impl<'r> Game<'r> {
                     if opts.is_empty() {
                         return Ok(false);
                     }
-                    match g.ask(f, "Which free Special Activity?", None, |_, o| o.extend(opts))? {
+                    match g.ask(f, Ask::FreeSpecial, None, |_, o| o.extend(opts))? {
                         Choice::Special(sa) => sa,
                         c => return Err(Stop::Failed(format!("expected a Special Activity, got {c}"))),
                     }

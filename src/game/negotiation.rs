@@ -5,6 +5,7 @@
 use super::decision::{Choice, Step, Stop};
 use super::engine::Game;
 use super::ops::Action;
+use crate::game::question::Ask;
 use crate::kernel::{Faction, PieceType, SpaceId};
 
 /// What a giver may hand one receiver: amounts of Resources, and Shipments by space with
@@ -83,15 +84,10 @@ impl<'r> Game<'r> {
             if steps == [Choice::Step(Step::Remove)] {
                 return self.own_step(executing, Step::Remove);
             }
-            let c = self.ask(
-                executing,
-                "Before the Event: remove your own pieces or transfer a Shipment?",
-                None,
-                |_, o| {
-                    o.push(Choice::Done);
-                    o.extend(steps);
-                },
-            )?;
+            let c = self.ask(executing, Ask::BeforeEvent, None, |_, o| {
+                o.push(Choice::Done);
+                o.extend(steps);
+            })?;
             let Choice::Step(step) = c else { return Ok(()) };
             self.own_step(executing, step)?;
         }
@@ -139,18 +135,13 @@ impl<'r> Game<'r> {
                         offers.push((to, amounts, ships));
                     }
                 }
-                let c = self.ask(
-                    giver,
-                    "Negotiation: give Resources or a Shipment to whom?",
-                    None,
-                    |_, o| {
-                        o.push(Choice::Done);
-                        o.extend(offers.iter().map(|x| Choice::Faction(x.0)));
-                    },
-                )?;
+                let c = self.ask(giver, Ask::NegotiateTo, None, |_, o| {
+                    o.push(Choice::Done);
+                    o.extend(offers.iter().map(|x| Choice::Faction(x.0)));
+                })?;
                 let Choice::Faction(to) = c else { break };
                 let (_, amounts, ships) = offers.into_iter().find(|x| x.0 == to).expect("offered");
-                let what = self.ask(giver, "Give Resources, or a Shipment?", None, |_, o| {
+                let what = self.ask(giver, Ask::NegotiateWhat, None, |_, o| {
                     if !amounts.is_empty() {
                         o.push(Choice::Step(Step::Resources));
                     }
@@ -159,7 +150,7 @@ impl<'r> Game<'r> {
                     }
                 })?;
                 if what == Choice::Step(Step::Resources) {
-                    let Choice::Number(n) = self.ask(giver, "How many Resources?", None, |_, o| {
+                    let Choice::Number(n) = self.ask(giver, Ask::NegotiateAmount, None, |_, o| {
                         o.extend(amounts.iter().map(|&n| Choice::Number(n)))
                     })?
                     else {
@@ -170,16 +161,14 @@ impl<'r> Game<'r> {
                     self.note(move |_| format!("{} gives {n} Resources to {}", giver.name(), to.name()));
                     continue;
                 }
-                let Choice::Space(s) = self.ask(giver, "Hand over the Shipment in which space?", None, |_, o| {
+                let Choice::Space(s) = self.ask(giver, Ask::NegotiateShipSpace, None, |_, o| {
                     o.extend(ships.iter().map(|x| Choice::Space(x.0)))
                 })?
                 else {
                     return Err(Stop::Failed("expected a space".into()));
                 };
                 let classes = ships.into_iter().find(|x| x.0 == s).map(|x| x.1).expect("offered");
-                let c = self.ask(giver, "To which of their Guerrillas?", Some(s), |_, o| {
-                    o.extend(classes)
-                })?;
+                let c = self.ask(giver, Ask::NegotiateShipTo, Some(s), |_, o| o.extend(classes))?;
                 self.hand_over_shipment(s, giver, c)?;
             }
         }

@@ -4,6 +4,7 @@
 use super::decision::{Choice, Step, Stop};
 use super::engine::{Game, Moment, Outcome, Phase};
 use super::ops::Action;
+use crate::game::question::Ask;
 use crate::kernel::{Control, Faction, PieceType, PresidentEffect, SpaceId, Support};
 
 const GOVT: Faction = Faction::Govt;
@@ -92,12 +93,9 @@ impl<'r> Game<'r> {
             let s = if due.len() <= left {
                 due[0]
             } else {
-                match self.ask(
-                    Faction::Farc,
-                    "Sabotage which LoC (too few markers for all)?",
-                    None,
-                    |_, o| o.extend(due.iter().map(|&s| Choice::Space(s))),
-                )? {
+                match self.ask(Faction::Farc, Ask::SabotageLoc, None, |_, o| {
+                    o.extend(due.iter().map(|&s| Choice::Space(s)))
+                })? {
                     Choice::Space(s) => s,
                     c => return Err(Stop::Failed(format!("expected a LoC, got {c}"))),
                 }
@@ -107,20 +105,15 @@ impl<'r> Game<'r> {
         }
         // Capability: the Government may then remove some Terror or Sabotage.
         for _ in 0..mods.sabotage_phase_removals {
-            let c = self.ask(
-                GOVT,
-                "Remove a Terror or Sabotage marker from which space?",
-                None,
-                |g, o| {
-                    o.push(Choice::Done);
-                    for s in g.spaces() {
-                        let sp = g.state.space(s);
-                        if sp.terror > 0 || sp.sabotage {
-                            o.push(Choice::Space(s));
-                        }
+            let c = self.ask(GOVT, Ask::RemoveMarker, None, |g, o| {
+                o.push(Choice::Done);
+                for s in g.spaces() {
+                    let sp = g.state.space(s);
+                    if sp.terror > 0 || sp.sabotage {
+                        o.push(Choice::Space(s));
                     }
-                },
-            )?;
+                }
+            })?;
             let Choice::Space(s) = c else { break };
             let done = if self.state.space(s).sabotage {
                 self.state.remove_sabotage(s)
@@ -170,7 +163,7 @@ impl<'r> Game<'r> {
                 let s = self.state.piece_space(holder).expect("a held Shipment is on the map");
                 let base = PieceType::base(f);
                 let base_ok = self.state.available(base) > 0 && self.state.can_stack(r, s, base, None).is_ok();
-                let c = self.ask(f, "Drug Profits: a Base here, or +6 Resources?", Some(s), |_, o| {
+                let c = self.ask(f, Ask::DrugProfits, Some(s), |_, o| {
                     if base_ok {
                         o.push(Choice::Step(Step::Base));
                     }
@@ -205,7 +198,7 @@ impl<'r> Game<'r> {
                 return Ok(());
             }
             let relaxed_ok = relaxed_left > 0;
-            let c = self.ask(GOVT, "Civic Action in which space?", None, |g, o| {
+            let c = self.ask(GOVT, Ask::CivicSpace, None, |g, o| {
                 o.push(Choice::Done);
                 for s in g.spaces() {
                     if g.civic_action_possible(s, false) || (relaxed_ok && g.civic_action_possible(s, true)) {
@@ -247,7 +240,7 @@ impl<'r> Game<'r> {
                 return Ok(());
             }
             let (left, used) = (extra_left, extra_used);
-            let c = self.ask(farc, "Agitate in which space?", None, |g, o| {
+            let c = self.ask(farc, Ask::AgitateSpace, None, |g, o| {
                 o.push(Choice::Done);
                 for s in g.spaces() {
                     let extra_ok = used & s.bit() != 0 || left > 0;
@@ -275,7 +268,7 @@ impl<'r> Game<'r> {
                 if self.state.resources(farc) == 0 || !self.agitation_possible(s, extra) {
                     break;
                 }
-                if !self.ask_yes(farc, "Agitate here again?", Some(s))? {
+                if !self.ask_yes(farc, Ask::AgitateAgain, Some(s))? {
                     break;
                 }
             }
@@ -334,7 +327,7 @@ impl<'r> Game<'r> {
         if candidates.is_empty() {
             return Ok(None);
         }
-        let Choice::Space(zone) = self.ask(GOVT, "Place the FARC Zone in which Department?", None, |_, o| {
+        let Choice::Space(zone) = self.ask(GOVT, Ask::FarcZone, None, |_, o| {
             o.extend(candidates.iter().map(|&s| Choice::Space(s)))
         })?
         else {
@@ -364,7 +357,7 @@ impl<'r> Game<'r> {
     /// Control, nor FARC Control.
     fn elite_backing(&mut self) -> Result<(), Stop> {
         let auc = Faction::Auc;
-        let c = self.ask(auc, "Elite Backing: free Rally in which space?", None, |g, o| {
+        let c = self.ask(auc, Ask::EliteBacking, None, |g, o| {
             o.push(Choice::Done);
             let act = Action::new(auc, super::decision::Op::Rally).free();
             let mut spaces = Vec::new();
@@ -416,7 +409,7 @@ impl<'r> Game<'r> {
     /// Move every cube of type `t` out of `from` to the destinations in `dests`.
     fn redeploy_all(&mut self, moved: &mut Action, from: SpaceId, t: PieceType, dests: u64) -> Result<(), Stop> {
         while self.state.count(from, t) > 0 {
-            let Choice::Space(to) = self.ask(GOVT, "Redeploy them to which space?", Some(from), |g, o| {
+            let Choice::Space(to) = self.ask(GOVT, Ask::RedeployTo, Some(from), |g, o| {
                 o.extend(
                     g.spaces_among(dests & g.room_mask(GOVT) & !from.bit())
                         .map(Choice::Space),
@@ -436,7 +429,7 @@ impl<'r> Game<'r> {
             };
             let n = self.ask_number(
                 GOVT,
-                "How many?",
+                Ask::RedeployCount,
                 Some(from),
                 1,
                 self.state.count(from, t).min(self.room(to, GOVT)),
@@ -460,8 +453,8 @@ impl<'r> Game<'r> {
             self.redeploy_all(&mut moved, s, PieceType::TROOPS, troop_dests)?;
         }
         for (t, dests, prompt) in [
-            (PieceType::TROOPS, troop_dests, "Redeploy more Troops from which space?"),
-            (PieceType::POLICE, police_dests, "Redeploy Police from which space?"),
+            (PieceType::TROOPS, troop_dests, Ask::RedeployTroopsFrom),
+            (PieceType::POLICE, police_dests, Ask::RedeployPoliceFrom),
         ] {
             loop {
                 let c = self.ask(GOVT, prompt, None, |g, o| {
@@ -475,7 +468,7 @@ impl<'r> Game<'r> {
                     }
                 })?;
                 let Choice::Space(from) = c else { break };
-                let Choice::Space(to) = self.ask(GOVT, "Redeploy them to which space?", Some(from), |g, o| {
+                let Choice::Space(to) = self.ask(GOVT, Ask::RedeployTo, Some(from), |g, o| {
                     let open = dests & g.room_mask(GOVT) & !from.bit();
                     o.extend(g.spaces_among(open).map(Choice::Space));
                 })?
@@ -483,7 +476,7 @@ impl<'r> Game<'r> {
                     return Err(Stop::Failed("expected a space".into()));
                 };
                 let most = self.unmoved(&moved, from, t, None).min(self.room(to, GOVT));
-                let n = self.ask_number(GOVT, "How many?", Some(from), 1, most)?;
+                let n = self.ask_number(GOVT, Ask::RedeployCount, Some(from), 1, most)?;
                 self.move_pieces(&mut moved, from, to, t, None, n)?;
             }
         }

@@ -6,6 +6,7 @@ use super::decision::{Choice, Doing, Op, Stop};
 use super::engine::{CardContext, Game, Moment, Outcome};
 use super::ops::Action;
 use super::sequence::{CardOutcome, Executed, OpScope, SopBox, adjust_eligibility, menu, pass};
+use crate::game::question::Ask;
 use crate::kernel::{CardKind, Faction, PieceType, Ruleset, Side, SpaceId, State};
 
 impl<'r> Game<'r> {
@@ -109,11 +110,7 @@ impl<'r> Game<'r> {
             self.card.discord = None;
             if non_player && first.is_some() && m.event && self.insurgent_discord(f) {
                 let govt = Faction::Govt;
-                let yes = self.ask_yes(
-                    govt,
-                    "Insurgent Discord: should this Non-player execute the Event (if it has an effect)?",
-                    None,
-                )?;
+                let yes = self.ask_yes(govt, Ask::Discord, None)?;
                 self.card.discord = Some(yes);
             }
             // Each Operation is offered if it is possible (4.1: with its Special Activity
@@ -139,13 +136,7 @@ impl<'r> Game<'r> {
                     }
                     o.extend(Op::of(f).iter().map(|&op| Choice::Op(op)));
                 };
-                g.ask_judged(
-                    f,
-                    "Execute the Event or an Operation, or Pass?",
-                    None,
-                    build,
-                    Some(possible),
-                )
+                g.ask_judged(f, Ask::Action, None, build, Some(possible))
             })?;
             // 2.2 RECORD STEPS: the cylinder goes to the box of what was chosen.
             let placed = |done: Executed| match first {
@@ -251,22 +242,17 @@ impl<'r> Game<'r> {
         if ops.is_empty() {
             return Ok(());
         }
-        let c = self.ask(
-            f,
-            "Ship: remove a Shipment for a free Limited Operation?",
-            None,
-            |_, o| {
-                o.push(Choice::No);
-                o.extend(
-                    Faction::ALL
-                        .iter()
-                        .filter(|x| owners & (1 << x.index()) != 0)
-                        .map(|&x| Choice::Faction(x)),
-                );
-            },
-        )?;
+        let c = self.ask(f, Ask::Ship, None, |_, o| {
+            o.push(Choice::No);
+            o.extend(
+                Faction::ALL
+                    .iter()
+                    .filter(|x| owners & (1 << x.index()) != 0)
+                    .map(|&x| Choice::Faction(x)),
+            );
+        })?;
         let Choice::Faction(owner) = c else { return Ok(()) };
-        if owner != f && !self.ask_yes(owner, "Remove your Shipment so that they may Ship?", None)? {
+        if owner != f && !self.ask_yes(owner, Ask::ShipConsent, None)? {
             return Ok(());
         }
         let held: Vec<(u8, SpaceId)> = self
@@ -275,7 +261,7 @@ impl<'r> Game<'r> {
             .filter(|&(_, p)| self.rules.forces.type_of(p).faction == owner)
             .filter_map(|(i, p)| self.state.piece_space(p).map(|s| (i, s)))
             .collect();
-        let Choice::Space(s) = self.ask(owner, "Remove the Shipment in which space?", None, |_, o| {
+        let Choice::Space(s) = self.ask(owner, Ask::ShipSpace, None, |_, o| {
             for &(_, s) in &held {
                 if !o.contains(&Choice::Space(s)) {
                     o.push(Choice::Space(s));
@@ -298,7 +284,7 @@ impl<'r> Game<'r> {
                 g.rules.map.space(s).name
             )
         });
-        let Choice::Op(op) = self.ask(f, "Which free Limited Operation?", None, |_, o| o.extend(ops))? else {
+        let Choice::Op(op) = self.ask(f, Ask::ShipOperation, None, |_, o| o.extend(ops))? else {
             return Err(Stop::Failed("expected an Operation".into()));
         };
         let mut act = Action::new(f, op).limited().free();

@@ -207,9 +207,10 @@ pub fn plan(look: &Look, dice: &mut Dice, op: Op) -> Plan {
 /// Action goes, and how far it goes.
 pub fn answer(plan: &Plan, req: &Request, look: &Look) -> Option<usize> {
     use super::{find, max_number, number_near};
-    match &*req.prompt {
+    use crate::game::Ask;
+    match req.ask {
         // Half the room as Troops (at least one Police where none stand), the rest Police.
-        "Place how many Troops?" => {
+        Ask::TrainTroops => {
             let s = req.about?;
             let max = req
                 .options
@@ -222,17 +223,15 @@ pub fn answer(plan: &Plan, req: &Request, look: &Look) -> Option<usize> {
             }
             number_near(req, want)
         }
-        "Place how many Police?" => max_number(req),
-        "Then a Base or Civic Action?" => {
-            find(req, Choice::Step(Step::CivicAction)).or_else(|| find(req, Choice::Done))
-        }
+        Ask::TrainPolice => max_number(req),
+        Ask::TrainStep => find(req, Choice::Step(Step::CivicAction)).or_else(|| find(req, Choice::Done)),
         // The planned space; otherwise the general answer (the most populous).
-        "Civic Action where?" => plan
+        Ask::TrainCivicSpace => plan
             .spaces
             .iter()
             .filter(|x| x.1 == Some(Step::CivicAction))
             .find_map(|x| find(req, Choice::Space(x.0))),
-        "Another Civic Action step here?" => {
+        Ask::CivicAgain => {
             let go = look.st.resources(Faction::Govt) >= 3 + RESERVE;
             find(req, if go { Choice::Yes } else { Choice::No })
         }

@@ -16,7 +16,7 @@ pub mod look;
 pub mod plan;
 pub mod random;
 
-use crate::game::{Agent, Choice, Doing, Op, Request, Special, Step, Stop, View};
+use crate::game::{Agent, Ask, CardAsk, CardMethod, Choice, Doing, Op, Request, Special, Step, Stop, View};
 use crate::kernel::{Dice, Faction, PieceKind, PieceType, Side, SpaceId, Support};
 use look::Look;
 use plan::Plan;
@@ -285,13 +285,8 @@ impl NonPlayer {
         {
             return Some(i);
         }
-        match &*req.prompt {
-            "Rally in which space?"
-            | "Attack in which space?"
-            | "Terror in which space?"
-            | "Train in which space?"
-            | "Sweep into which space?"
-            | "Assault in which space?" => {
+        match req.ask {
+            Ask::OperationSpace(Op::Rally | Op::Attack | Op::Terror | Op::Train | Op::Sweep | Op::Assault) => {
                 let next = self
                     .plan
                     .spaces
@@ -303,7 +298,7 @@ impl NonPlayer {
                     None => find(req, Choice::Done).or_else(|| pick_space(req, look, dice, &spaces_of(req))),
                 }
             }
-            "Rally: which procedure?" => {
+            Ask::RallyStep => {
                 let s = req.about?;
                 let planned = self.plan.step_in(s).and_then(|st| find(req, Choice::Step(st)));
                 planned.or_else(|| {
@@ -312,7 +307,7 @@ impl NonPlayer {
                         .find_map(|&st| find(req, Choice::Step(st)))
                 })
             }
-            "Move Guerrillas in from which space?" => {
+            Ask::RegroupFrom => {
                 let s = req.about?;
                 let from = self
                     .plan
@@ -330,7 +325,7 @@ impl NonPlayer {
             // Section 8 is silent on which Guerrillas a Regroup moves: all of them end
             // Underground, so the bot moves Active ones first and leaves Underground ones
             // where they stand (docs/nonplayer.md).
-            "Regroup how many Underground Guerrillas?" => {
+            Ask::RegroupUnderground => {
                 let from = req.about?;
                 let (n, _) = self.regroup.unwrap_or((u8::MAX, 0));
                 let u = n.saturating_sub(look.ag(from, me)).min(look.ug(from, me));
@@ -340,12 +335,12 @@ impl NonPlayer {
                 }
                 Some(i)
             }
-            "Regroup how many Active Guerrillas?" => {
+            Ask::RegroupActive => {
                 let (n, u) = self.regroup.unwrap_or((u8::MAX, 0));
                 number_near(req, n.saturating_sub(u))
             }
-            "Replace which Guerrilla?" => self.best_piece(req, |c| removal_rank(c, me, &[])),
-            "March from which space?" => {
+            Ask::RallyReplace => self.best_piece(req, |c| removal_rank(c, me, &[])),
+            Ask::MarchFrom => {
                 while let Some(m) = self.plan.moves.get(self.plan.next_move).copied() {
                     self.plan.next_move += 1;
                     if let Some(i) = find(req, Choice::Space(m.from)) {
@@ -356,28 +351,28 @@ impl NonPlayer {
                 self.current = None;
                 find(req, Choice::Done)
             }
-            "March to which adjacent space?" => match self.current {
+            Ask::MarchTo => match self.current {
                 Some(m) => find(req, Choice::Space(m.to)),
                 None => None,
             },
-            "How many Underground Guerrillas?" => match self.current {
+            Ask::MarchUnderground => match self.current {
                 Some(m) => number_near(req, m.underground),
                 None => max_number(req),
             },
             // 8.1.2: Guerrillas with Shipments move first.
-            "How many of them carry Shipments?" => max_number(req),
-            "How many Active Guerrillas?" => match self.current {
+            Ask::ShipmentsCarried => max_number(req),
+            Ask::MarchActive => match self.current {
                 Some(m) => number_near(req, m.active),
                 None => max_number(req),
             },
-            "Attack: roll, or Ambush?" => {
+            Ask::AttackHow => {
                 if req.about.is_some() && req.about == self.plan.ambush {
                     find(req, Choice::Special(Special::Ambush))
                 } else {
                     find(req, Choice::Step(Step::Roll))
                 }
             }
-            "Add a Special Activity?" => {
+            Ask::AddSpecial => {
                 let want = self.plan.special.filter(|&sa| self.special_useful(look, sa));
                 match want.and_then(|sa| find(req, Choice::Special(sa))) {
                     Some(i) => {
@@ -400,10 +395,10 @@ impl NonPlayer {
                     }
                 }
             }
-            "Then a Base or Civic Action?" => find(req, Choice::Step(Step::CivicAction))
+            Ask::TrainStep => find(req, Choice::Step(Step::CivicAction))
                 .or_else(|| find(req, Choice::Step(Step::Base)))
                 .or_else(|| find(req, Choice::Done)),
-            "Civic Action where?" | "Replace 3 cubes with a Base where?" => self.most_populous(req, look),
+            Ask::TrainCivicSpace | Ask::TrainBaseSpace => self.most_populous(req, look),
             _ => self.special(req, look, dice),
         }
     }
@@ -432,8 +427,8 @@ impl NonPlayer {
     fn special(&mut self, req: &Request, look: &Look, dice: &mut Dice) -> Option<usize> {
         let me = self.faction;
         let spaces = spaces_of(req);
-        match &*req.prompt {
-            "Extort in which space?" => {
+        match req.ask {
+            Ask::SpecialSpace(Special::Extort) => {
                 let want: Vec<SpaceId> = if me == Faction::Farc {
                     let mut w: Vec<SpaceId> = spaces
                         .iter()
@@ -456,7 +451,7 @@ impl NonPlayer {
                     None => find(req, Choice::Done),
                 }
             }
-            "Kidnap in which Terror space?" => {
+            Ask::SpecialSpace(Special::Kidnap) => {
                 let mut c: Vec<SpaceId> = spaces
                     .iter()
                     .copied()
@@ -476,18 +471,18 @@ impl NonPlayer {
                     .and_then(|&s| find(req, Choice::Space(s)))
                     .or_else(|| find(req, Choice::Done))
             }
-            "Kidnap from which Faction?" => {
+            Ask::KidnapTarget => {
                 let t = req.about.and_then(|s| flow::kidnap_target(look, s));
                 t.and_then(|f| find(req, Choice::Faction(f)))
             }
-            "Assassinate in which Terror space?" => {
+            Ask::SpecialSpace(Special::Assassinate) => {
                 let mut c = spaces.clone();
                 c.sort_by_key(|&s| std::cmp::Reverse(look.pieces(s, Faction::Farc)));
                 c.first()
                     .and_then(|&s| find(req, Choice::Space(s)))
                     .or_else(|| find(req, Choice::Done))
             }
-            "Cultivate in which space?" => {
+            Ask::SpecialSpace(Special::Cultivate) => {
                 let rally: Vec<SpaceId> = self.plan.spaces.iter().map(|x| x.0).collect();
                 let place: Vec<SpaceId> = spaces
                     .iter()
@@ -505,10 +500,10 @@ impl NonPlayer {
                 };
                 pick_space(req, look, dice, &c)
             }
-            "Relocate a Base, or place one?" => {
+            Ask::CultivateStep => {
                 find(req, Choice::Step(Step::Base)).or_else(|| find(req, Choice::Step(Step::Relocate)))
             }
-            "Relocate the Base from which space?" => {
+            Ask::CultivateFrom => {
                 let c: Vec<SpaceId> = spaces
                     .iter()
                     .copied()
@@ -516,10 +511,10 @@ impl NonPlayer {
                     .collect();
                 pick_space(req, look, dice, &c)
             }
-            "Process: remove Bases, or place Shipments?" => {
+            Ask::ProcessStep => {
                 find(req, Choice::Step(Step::Shipments)).or_else(|| find(req, Choice::Step(Step::RemoveBases)))
             }
-            "Place a Shipment in which space?" => {
+            Ask::SpecialSpace(Special::Process) => {
                 let c: Vec<SpaceId> = spaces
                     .iter()
                     .copied()
@@ -528,7 +523,7 @@ impl NonPlayer {
                 let c = if c.is_empty() { spaces.clone() } else { c };
                 pick_space(req, look, dice, &c)
             }
-            "Remove a Cartels Base from which space?" => {
+            Ask::ProcessBaseSpace => {
                 if self.sa_loc_done {
                     return find(req, Choice::Done);
                 }
@@ -541,7 +536,7 @@ impl NonPlayer {
                 let c = if c.is_empty() { spaces.clone() } else { c };
                 pick_space(req, look, dice, &c)
             }
-            "Bribe in which space?" => {
+            Ask::SpecialSpace(Special::Bribe) => {
                 // Government pieces first, then FARC, then AUC.
                 for f in [Faction::Govt, Faction::Farc, Faction::Auc] {
                     let c: Vec<SpaceId> = spaces
@@ -556,7 +551,7 @@ impl NonPlayer {
                 }
                 find(req, Choice::Done)
             }
-            "Bribe: remove cubes, remove or flip Guerrillas, or remove a Base?" => {
+            Ask::BribeStep => {
                 let (s, f) = self.bribe_target?;
                 if look.bases(s, f) > 0 {
                     return find(req, Choice::Step(Step::Base));
@@ -567,7 +562,7 @@ impl NonPlayer {
                     find(req, Choice::Step(Step::Flip))
                 }
             }
-            "Which Guerrilla?" => {
+            Ask::BribeGuerrilla => {
                 let f = self.bribe_target.map(|x| x.1);
                 let c = req
                     .options
@@ -580,9 +575,9 @@ impl NonPlayer {
                 })
                 .or_else(|| find(req, Choice::Done))
             }
-            "Remove it, or flip it?" => find(req, Choice::Step(Step::Remove)),
-            "Remove which cube?" => find(req, Choice::Piece(PieceType::POLICE, None)),
-            "Air Strike which Department or LoC?" | "Eradicate in which Department?" => {
+            Ask::BribeHow => find(req, Choice::Step(Step::Remove)),
+            Ask::BribeCube => find(req, Choice::Piece(PieceType::POLICE, None)),
+            Ask::SpecialSpace(Special::AirStrike | Special::Eradicate) => {
                 let mut c = spaces.clone();
                 c.sort_by_key(|&s| {
                     std::cmp::Reverse(
@@ -594,12 +589,12 @@ impl NonPlayer {
                 });
                 c.first().and_then(|&s| find(req, Choice::Space(s)))
             }
-            "Air Lift Troops from which space?" => {
+            Ask::AirLiftFrom => {
                 let mut c = spaces.clone();
                 c.sort_by_key(|&s| std::cmp::Reverse(look.troops(s)));
                 c.first().and_then(|&s| find(req, Choice::Space(s)))
             }
-            "Air Lift them to which space?" | "Move them to which LoC or City?" => {
+            Ask::AirLiftTo | Ask::PatrolTo => {
                 let planned = self
                     .plan
                     .spaces
@@ -636,8 +631,7 @@ impl NonPlayer {
             }
             // 8.4.3: a shift of Support or Opposition goes where it changes the totals
             // most: the greatest Population.
-            let p = req.prompt.to_ascii_lowercase();
-            if p.contains("shift") || p.contains("support") || p.contains("opposition") {
+            if matches!(req.ask, Ask::Card(c) if c.shifts_support) {
                 let top = c.iter().map(|&s| look.pop(s)).max().unwrap_or(0);
                 c.retain(|&s| look.pop(s) == top);
             }
@@ -674,13 +668,13 @@ impl NonPlayer {
 
     fn propaganda(&mut self, req: &Request, look: &Look, dice: &mut Dice) -> Option<usize> {
         let spaces = spaces_of(req);
-        match &*req.prompt {
+        match req.ask {
             // 8.1.2: Shipments place Bases first, then +6 Resources.
-            "Drug Profits: a Base here, or +6 Resources?" => {
+            Ask::DrugProfits => {
                 self.fire("propaganda.drug-profits");
                 find(req, Choice::Step(Step::Base)).or_else(|| find(req, Choice::Step(Step::Resources)))
             }
-            "Agitate in which space?" => {
+            Ask::AgitateSpace => {
                 // 8.7.5: fewest Terror, then Support, then Population; only where a shift
                 // can follow the Terror removal.
                 let res = look.st.resources(Faction::Farc);
@@ -705,12 +699,12 @@ impl NonPlayer {
                     None => find(req, Choice::Done),
                 }
             }
-            "Agitate here again?" => {
+            Ask::AgitateAgain => {
                 let s = req.about?;
                 let go = look.support(s) > Support::ActiveOpposition;
                 find(req, if go { Choice::Yes } else { Choice::No })
             }
-            "Elite Backing: free Rally in which space?" => {
+            Ask::EliteBacking => {
                 self.fire("propaganda.elite-backing");
                 let auc = Faction::Auc;
                 let base = look.available(PieceType::base(auc)) > 0;
@@ -728,17 +722,17 @@ impl NonPlayer {
                 }
                 None
             }
-            "Rally: which procedure?" => [Step::Base, Step::PlaceMany, Step::Place, Step::Regroup]
+            Ask::RallyStep => [Step::Base, Step::PlaceMany, Step::Place, Step::Regroup]
                 .iter()
                 .find_map(|&st| find(req, Choice::Step(st))),
-            "Civic Action in which space?" => {
+            Ask::CivicSpace => {
                 self.fire("propaganda.civic-action");
                 self.most_populous(req, look).or_else(|| find(req, Choice::Done))
             }
-            "Another Civic Action step here?" => find(req, Choice::Yes),
+            Ask::CivicAgain => find(req, Choice::Yes),
             // Too few Sabotage markers for every LoC due (abyss's ruling: the FARC
             // chooses): the LoCs by 8.3, the highest Econ first.
-            "Sabotage which LoC (too few markers for all)?" => pick_space(req, look, dice, &spaces),
+            Ask::SabotageLoc => pick_space(req, look, dice, &spaces),
             _ => None,
         }
     }
@@ -768,7 +762,6 @@ impl NonPlayer {
     /// then the most that can be done, then a random pick (8.2).
     fn fallback(&mut self, req: &Request, look: &Look, dice: &mut Dice) -> usize {
         let me = self.faction;
-        let p = &*req.prompt;
         let targets: Vec<Faction> = if self.plan.targets.is_empty() {
             match me {
                 Faction::Govt => vec![Faction::Farc, Faction::Auc, Faction::Cartels],
@@ -780,30 +773,29 @@ impl NonPlayer {
             self.plan.targets.clone()
         };
         // Never give anything away voluntarily (8.1.2, 2.3.6).
-        if (p.starts_with("Negotiation") || p.starts_with("Ship:") || p.starts_with("Remove your Shipment"))
+        if matches!(req.ask, Ask::NegotiateTo | Ask::Ship | Ask::ShipConsent)
             && let Some(i) = find(req, Choice::Done).or_else(|| find(req, Choice::No))
         {
             return i;
         }
-        if p.starts_with("Remove your own pieces")
+        if req.ask == Ask::OwnRemovalSpace
             && let Some(i) = find(req, Choice::Done)
         {
             return i;
         }
         // Removing an enemy Guerrilla: the one holding a Shipment, so as to take it or
         // deny it (8.1.2 targets Shipments first; 8.6.4 Assassinate, 8.5.3 Bribe).
-        if p == "Remove the Guerrilla that holds a Shipment?"
+        if req.ask == Ask::RemoveHolder
             && let Some(i) = find(req, Choice::Yes)
         {
             return i;
         }
-        if p.starts_with("Insurgent Discord") {
+        if req.ask == Ask::Discord {
             return find(req, Choice::Yes).unwrap_or(0);
         }
         let has_piece = req.options.iter().any(|c| matches!(c, Choice::Piece(..)));
         if has_piece {
-            let lower = p.to_ascii_lowercase();
-            if lower.contains("shipment") || lower.contains("takes") {
+            if gives_a_shipment(req.ask) {
                 // 8.1.2: Shipments go to Underground Guerrillas first: own, then another
                 // Faction's; then Active ones (FARC, AUC, Cartels).
                 let rank = |c: &Choice| -> (usize, usize) {
@@ -814,7 +806,7 @@ impl NonPlayer {
                 };
                 return self.best_piece(req, rank).unwrap_or(0);
             }
-            if lower.contains("place") {
+            if places_a_piece(req.ask) {
                 return self
                     .best_piece(req, |c| {
                         let r = placement_rank(c, me);
@@ -824,8 +816,8 @@ impl NonPlayer {
             }
             return self.best_piece(req, |c| removal_rank(c, me, &targets)).unwrap_or(0);
         }
-        // "Activate a Guerrilla of which Faction?", "Kidnap from which Faction?" and the
-        // like: the target order.
+        // A Faction to act against (Ask::ActivateFaction, Ask::KidnapTarget and the like):
+        // the target order.
         if let Some(i) = targets.iter().find_map(|&f| find(req, Choice::Faction(f))) {
             return i;
         }
@@ -857,7 +849,7 @@ impl NonPlayer {
         let spaces = spaces_of(req);
         if !spaces.is_empty() {
             // Patrol and Sweep origins: where the most cubes are.
-            if p.contains("from which space") {
+            if takes_from_a_space(req.ask) {
                 let s = spaces.iter().copied().max_by_key(|&s| look.cubes(s)).expect("spaces");
                 return find(req, Choice::Space(s)).unwrap_or(0);
             }
@@ -867,6 +859,57 @@ impl NonPlayer {
         }
         // Nothing else applies: a random option (8.2 PLAY NOTE: a simple die roll).
         dice.below(req.options.len() as u32) as usize
+    }
+}
+
+/// A question whose answer is the Guerrilla a Shipment goes to (4.5.3; 8.1.2 orders them).
+fn gives_a_shipment(ask: Ask) -> bool {
+    matches!(
+        ask,
+        Ask::ShipmentTaker
+            | Ask::KidnapShipmentTaker
+            | Ask::ShipmentRescue
+            | Ask::TransferTo
+            | Ask::Contraband
+            | Ask::Card(CardAsk {
+                method: CardMethod::ShipmentHolder,
+                ..
+            })
+    )
+}
+
+/// A question whose answer is a piece to place or to put in (8.1.2 placement order).
+fn places_a_piece(ask: Ask) -> bool {
+    matches!(
+        ask,
+        Ask::AssassinatePlace
+            | Ask::TrainBaseCube
+            | Ask::RallyReplace
+            | Ask::Card(CardAsk {
+                method: CardMethod::PlacePiece | CardMethod::ReplaceWith | CardMethod::ReplacePiece,
+                ..
+            })
+    )
+}
+
+/// A question whose answer is the space pieces leave (Patrol, Sweep, Redeploy, Events'
+/// moves and removals): the bots take from where the most cubes are.
+fn takes_from_a_space(ask: Ask) -> bool {
+    match ask {
+        Ask::PatrolFrom
+        | Ask::SweepTroopsFrom
+        | Ask::SweepPoliceFrom
+        | Ask::AirLiftFrom
+        | Ask::RegroupFrom
+        | Ask::MarchFrom
+        | Ask::CultivateFrom
+        | Ask::ProcessBaseSpace
+        | Ask::RemoveMarker
+        | Ask::OwnRemovalSpace
+        | Ask::RedeployTroopsFrom
+        | Ask::RedeployPoliceFrom => true,
+        Ask::Card(c) => matches!(c.method, CardMethod::MoveFrom | CardMethod::RemoveFrom),
+        _ => false,
     }
 }
 

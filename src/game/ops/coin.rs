@@ -4,6 +4,7 @@
 use super::{Action, Any, Force, ShipmentFate, Sink, Targeting};
 use crate::game::decision::{Choice, Step, Stop};
 use crate::game::engine::Game;
+use crate::game::question::Ask;
 use crate::kernel::{Control, Faction, PieceType, SpaceId, Support};
 
 const GOVT: Faction = Faction::Govt;
@@ -72,7 +73,7 @@ impl<'r> Game<'r> {
     pub(crate) fn civic_action_in(&mut self, s: SpaceId, relaxed: bool) -> Result<(), Stop> {
         self.civic_action_step(s)?;
         while self.state.resources(GOVT) >= 3 && self.civic_action_possible(s, relaxed) {
-            if !self.ask_yes(GOVT, "Another Civic Action step here?", Some(s))? {
+            if !self.ask_yes(GOVT, Ask::CivicAgain, Some(s))? {
                 break;
             }
             self.civic_action_step(s)?;
@@ -123,7 +124,7 @@ impl<'r> Game<'r> {
     pub(crate) fn train(&mut self, act: &mut Action) -> Result<(), Stop> {
         self.space_loop(
             act,
-            "Train in which space?",
+            Ask::OperationSpace(crate::game::Op::Train),
             |g, a, o| g.train_spaces(a, o),
             |g, act, s| {
                 g.pay(act, 3)?;
@@ -131,9 +132,9 @@ impl<'r> Game<'r> {
                     // Place up to 6 cubes, any mix of Available Troops and Police.
                     let room = g.room(s, GOVT).min(6);
                     let t_max = g.state.available(PieceType::TROOPS).min(room);
-                    let t = g.ask_number(GOVT, "Place how many Troops?", Some(s), 0, t_max)?;
+                    let t = g.ask_number(GOVT, Ask::TrainTroops, Some(s), 0, t_max)?;
                     let p_max = g.state.available(PieceType::POLICE).min(room - t);
-                    let p = g.ask_number(GOVT, "Place how many Police?", Some(s), 0, p_max)?;
+                    let p = g.ask_number(GOVT, Ask::TrainPolice, Some(s), 0, p_max)?;
                     for (ty, n) in [(PieceType::TROOPS, t), (PieceType::POLICE, p)] {
                         for _ in 0..n {
                             g.state
@@ -163,7 +164,7 @@ impl<'r> Game<'r> {
                 }
             }
         };
-        let step = self.ask(GOVT, "Then a Base or Civic Action?", None, |g, o| {
+        let step = self.ask(GOVT, Ask::TrainStep, None, |g, o| {
             let (mut b, mut c) = (Vec::new(), Vec::new());
             base_in(g, &mut b);
             civic_in(g, &mut c);
@@ -177,11 +178,11 @@ impl<'r> Game<'r> {
         })?;
         match step {
             Choice::Step(Step::Base) => {
-                let Choice::Space(s) = self.ask(GOVT, "Replace 3 cubes with a Base where?", None, base_in)? else {
+                let Choice::Space(s) = self.ask(GOVT, Ask::TrainBaseSpace, None, base_in)? else {
                     return Err(Stop::Failed("expected a space".into()));
                 };
                 for _ in 0..3 {
-                    let c = self.ask(GOVT, "Replace which cube?", Some(s), |g, o| {
+                    let c = self.ask(GOVT, Ask::TrainBaseCube, Some(s), |g, o| {
                         for t in [PieceType::TROOPS, PieceType::POLICE] {
                             if g.state.count(s, t) > 0 {
                                 o.push(Choice::Piece(t, None));
@@ -200,7 +201,7 @@ impl<'r> Game<'r> {
                     .map_err(|e| Stop::Failed(e.describe(self.rules)))?;
             }
             Choice::Step(Step::CivicAction) => {
-                let Choice::Space(s) = self.ask(GOVT, "Civic Action where?", None, civic_in)? else {
+                let Choice::Space(s) = self.ask(GOVT, Ask::TrainCivicSpace, None, civic_in)? else {
                     return Err(Stop::Failed("expected a space".into()));
                 };
                 self.civic_action_in(s, false)?;
@@ -314,7 +315,7 @@ impl<'r> Game<'r> {
                 o.push(Choice::Done);
             };
             let allowed = |g: &Self, c| g.special_allowed(act, c);
-            let c = self.ask_judged(GOVT, "Patrol: move cubes from which space?", None, build, Some(allowed))?;
+            let c = self.ask_judged(GOVT, Ask::PatrolFrom, None, build, Some(allowed))?;
             let from = match c {
                 Choice::Space(s) => s,
                 Choice::Special(sa) => {
@@ -327,7 +328,7 @@ impl<'r> Game<'r> {
                 }
                 _ => break,
             };
-            let cube = self.ask(GOVT, "Move which cubes?", Some(from), |g, o| {
+            let cube = self.ask(GOVT, Ask::PatrolCubes, Some(from), |g, o| {
                 for t in [PieceType::TROOPS, PieceType::POLICE] {
                     if g.unmoved(act, from, t, None) > 0 {
                         o.push(Choice::Piece(t, None));
@@ -338,14 +339,14 @@ impl<'r> Game<'r> {
                 return Err(Stop::Failed("expected a cube".into()));
             };
             let dests = self.patrol_dest_mask(act, from);
-            let Choice::Space(to) = self.ask(GOVT, "Move them to which LoC or City?", Some(from), |g, o| {
+            let Choice::Space(to) = self.ask(GOVT, Ask::PatrolTo, Some(from), |g, o| {
                 o.extend(g.spaces().filter(|s| dests & s.bit() != 0).map(Choice::Space))
             })?
             else {
                 return Err(Stop::Failed("expected a space".into()));
             };
             let n_max = self.unmoved(act, from, t, None).min(self.room(to, GOVT));
-            let n = self.ask_number(GOVT, "How many?", Some(from), 1, n_max)?;
+            let n = self.ask_number(GOVT, Ask::PatrolCount, Some(from), 1, n_max)?;
             self.move_pieces(act, from, to, t, None, n)?;
             act.spaces |= to.bit();
             if act.limited {
@@ -387,7 +388,7 @@ impl<'r> Game<'r> {
         // it may go on to each other LoC, one at a time (docs/rulings.md "Event cards 1–18").
         let mut done = 0u64;
         loop {
-            let c = self.ask(GOVT, "Free Assault in which LoC?", None, |g, o| {
+            let c = self.ask(GOVT, Ask::PatrolAssault, None, |g, o| {
                 assaultable(g, done, o);
                 o.push(Choice::Done);
             })?;
@@ -460,7 +461,7 @@ impl<'r> Game<'r> {
     pub(crate) fn sweep(&mut self, act: &mut Action) -> Result<(), Stop> {
         self.space_loop(
             act,
-            "Sweep into which space?",
+            Ask::OperationSpace(crate::game::Op::Sweep),
             |g, a, o| g.sweep_spaces(a, o),
             |g, act, s| {
                 let cost = g.state.mods().sweep_cost;
@@ -471,19 +472,19 @@ impl<'r> Game<'r> {
                 }
                 // Troops move in from adjacent spaces or through Guerrilla-free LoCs.
                 while !act.no_move && g.govt_may_enter(s) && g.room(s, GOVT) > 0 {
-                    let c = g.ask(GOVT, "Move Troops in from which space?", Some(s), |g, o| {
+                    let c = g.ask(GOVT, Ask::SweepTroopsFrom, Some(s), |g, o| {
                         g.sweep_origins(act, s, PieceType::TROOPS, true, o);
                         o.push(Choice::Done);
                     })?;
                     let Choice::Space(from) = c else { break };
                     let n_max = g.unmoved(act, from, PieceType::TROOPS, None).min(g.room(s, GOVT));
-                    let n = g.ask_number(GOVT, "How many Troops?", Some(from), 1, n_max)?;
+                    let n = g.ask_number(GOVT, Ask::SweepTroopsCount, Some(from), 1, n_max)?;
                     g.move_pieces(act, from, s, PieceType::TROOPS, None, n)?;
                 }
                 // Capability: 1 Police may enter each Sweep space, by the Sweep's own
                 // movement (as Troops do, through a Guerrilla-free LoC too).
                 if !act.no_move && g.state.mods().sweep_police_may_enter && g.govt_may_enter(s) && g.room(s, GOVT) > 0 {
-                    let c = g.ask(GOVT, "Move 1 Police in from which space?", Some(s), |g, o| {
+                    let c = g.ask(GOVT, Ask::SweepPoliceFrom, Some(s), |g, o| {
                         g.sweep_origins(act, s, PieceType::POLICE, true, o);
                         o.push(Choice::Done);
                     })?;
@@ -638,7 +639,7 @@ impl<'r> Game<'r> {
     pub(crate) fn assault(&mut self, act: &mut Action) -> Result<(), Stop> {
         self.space_loop(
             act,
-            "Assault in which space?",
+            Ask::OperationSpace(crate::game::Op::Assault),
             |g, a, o| g.assault_spaces(a, o),
             |g, act, s| {
                 let cost = g.state.mods().assault_cost;

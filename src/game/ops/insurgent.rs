@@ -4,6 +4,7 @@
 use super::{Action, Any, ShipmentFate, Sink, Targeting};
 use crate::game::decision::{Choice, Special, Step, Stop};
 use crate::game::engine::Game;
+use crate::game::question::Ask;
 use crate::kernel::{Faction, PieceType, Ruleset, SpaceId, State, Support};
 
 /// 3.3.1: FARC may not Rally where there is Support, AUC not where there is Opposition;
@@ -145,7 +146,7 @@ impl<'r> Game<'r> {
     pub(crate) fn rally(&mut self, act: &mut Action) -> Result<(), Stop> {
         self.space_loop(
             act,
-            "Rally in which space?",
+            Ask::OperationSpace(crate::game::Op::Rally),
             |g, a, o| g.rally_spaces(a, o),
             |g, act, s| {
                 g.pay(act, 1)?;
@@ -170,9 +171,7 @@ impl<'r> Game<'r> {
             self.remove_own(f, Some(s), steps.is_empty())?;
         }
         // What the removal (if any) left possible: no more counting on a Guerrilla to free.
-        let step = self.ask(f, "Rally: which procedure?", Some(s), |gm, o| {
-            gm.rally_steps_now(f, s, o)
-        })?;
+        let step = self.ask(f, Ask::RallyStep, Some(s), |gm, o| gm.rally_steps_now(f, s, o))?;
         let fail = |e: crate::kernel::Refusal, r: &crate::kernel::Ruleset| Stop::Failed(e.describe(r));
         match step {
             Choice::Step(Step::Place) => {
@@ -182,7 +181,7 @@ impl<'r> Game<'r> {
                 let most = (self.state.count(s, base) + self.def(s).pop)
                     .min(self.state.available(g))
                     .min(self.room(s, f));
-                let n = self.ask_number(f, "Place how many Guerrillas?", Some(s), 1, most)?;
+                let n = self.ask_number(f, Ask::RallyCount, Some(s), 1, most)?;
                 for _ in 0..n {
                     self.state.place(self.rules, s, g).map_err(|e| fail(e, self.rules))?;
                 }
@@ -193,7 +192,7 @@ impl<'r> Game<'r> {
                     if self.room(s, f) == 0 {
                         break;
                     }
-                    let c = self.ask(f, "Move Guerrillas in from which space?", Some(s), |gm, o| {
+                    let c = self.ask(f, Ask::RegroupFrom, Some(s), |gm, o| {
                         for o2 in gm.spaces() {
                             if o2 != s && gm.state.count(o2, g) > 0 {
                                 o.push(Choice::Space(o2));
@@ -211,14 +210,14 @@ impl<'r> Game<'r> {
                     );
                     let nu = self.ask_number(
                         f,
-                        "Regroup how many Underground Guerrillas?",
+                        Ask::RegroupUnderground,
                         Some(from),
                         if a == 0 { 1 } else { 0 },
                         u.min(room),
                     )?;
                     let na = self.ask_number(
                         f,
-                        "Regroup how many Active Guerrillas?",
+                        Ask::RegroupActive,
                         Some(from),
                         if nu == 0 { 1 } else { 0 },
                         a.min(room - nu),
@@ -235,7 +234,7 @@ impl<'r> Game<'r> {
             }
             Choice::Step(Step::Base) => {
                 for _ in 0..2 {
-                    let c = self.ask(f, "Replace which Guerrilla?", Some(s), |gm, o| {
+                    let c = self.ask(f, Ask::RallyReplace, Some(s), |gm, o| {
                         gm.guerrilla_classes(s, Some(f), None, o)
                     })?;
                     let Choice::Piece(t, u) = c else {
@@ -307,7 +306,7 @@ impl<'r> Game<'r> {
                 }
             };
             let allowed = |gm: &Self, c| gm.special_allowed(act, c);
-            let c = self.ask_judged(f, "March from which space?", None, build, Some(allowed))?;
+            let c = self.ask_judged(f, Ask::MarchFrom, None, build, Some(allowed))?;
             let from = match c {
                 Choice::Space(s) => s,
                 Choice::Special(sa) => {
@@ -320,10 +319,7 @@ impl<'r> Game<'r> {
                 }
                 _ => return Ok(()),
             };
-            let Choice::Space(to) = self.ask(f, "March to which adjacent space?", Some(from), |gm, o| {
-                gm.march_dests(act, from, o)
-            })?
-            else {
+            let Choice::Space(to) = self.ask(f, Ask::MarchTo, Some(from), |gm, o| gm.march_dests(act, from, o))? else {
                 return Err(Stop::Failed("expected a space".into()));
             };
             let room = self.room(to, f);
@@ -333,14 +329,14 @@ impl<'r> Game<'r> {
             );
             let nu = self.ask_number(
                 f,
-                "How many Underground Guerrillas?",
+                Ask::MarchUnderground,
                 Some(from),
                 if a == 0 { 1 } else { 0 },
                 u.min(room),
             )?;
             let na = self.ask_number(
                 f,
-                "How many Active Guerrillas?",
+                Ask::MarchActive,
                 Some(from),
                 if nu == 0 { 1 } else { 0 },
                 a.min(room - nu),
@@ -414,14 +410,14 @@ impl<'r> Game<'r> {
     pub(crate) fn attack(&mut self, act: &mut Action) -> Result<(), Stop> {
         self.space_loop(
             act,
-            "Attack in which space?",
+            Ask::OperationSpace(crate::game::Op::Attack),
             |g, a, o| g.attack_spaces(a, o),
             |g, act, s| {
                 g.pay(act, 1)?;
                 let f = act.faction;
                 let ambush = act.ambush
                     || g.ambush_possible(act, s)
-                        && g.ask(f, "Attack: roll, or Ambush?", Some(s), |_, o| {
+                        && g.ask(f, Ask::AttackHow, Some(s), |_, o| {
                             o.extend([Choice::Step(Step::Roll), Choice::Special(Special::Ambush)])
                         })? == Choice::Special(Special::Ambush);
                 if ambush && !act.ambush {
@@ -511,7 +507,7 @@ impl<'r> Game<'r> {
     pub(crate) fn terror(&mut self, act: &mut Action) -> Result<(), Stop> {
         self.space_loop(
             act,
-            "Terror in which space?",
+            Ask::OperationSpace(crate::game::Op::Terror),
             |g, a, o| g.terror_spaces(a, o),
             |g, act, s| g.terror_in(act, s),
         )?;
@@ -532,17 +528,12 @@ impl<'r> Game<'r> {
         let use_active = act.any_guerrilla
             && active > 0
             && (ug == 0
-                || self.ask(
-                    f,
-                    "Terror with an Active or an Underground Guerrilla?",
-                    Some(s),
-                    |_, o| {
-                        o.extend([
-                            Choice::Piece(PieceType::guerrilla(f), Some(false)),
-                            Choice::Piece(PieceType::guerrilla(f), Some(true)),
-                        ])
-                    },
-                )? == Choice::Piece(PieceType::guerrilla(f), Some(false)));
+                || self.ask(f, Ask::TerrorWith, Some(s), |_, o| {
+                    o.extend([
+                        Choice::Piece(PieceType::guerrilla(f), Some(false)),
+                        Choice::Piece(PieceType::guerrilla(f), Some(true)),
+                    ])
+                })? == Choice::Piece(PieceType::guerrilla(f), Some(false)));
         if !use_active {
             self.state
                 .activate(self.rules, s, f)

@@ -14,6 +14,7 @@ mod special;
 
 use super::decision::{Choice, Op, Special, Step, Stop};
 use super::engine::Game;
+use crate::game::question::Ask;
 use crate::kernel::{Faction, PieceId, PieceKind, PieceType, SpaceDef, SpaceId, Support, Terrain};
 
 /// A Faction executing one Operation (and maybe a Special Activity).
@@ -333,7 +334,7 @@ impl<'r> Game<'r> {
         }
         let (lo, hi) = (n.saturating_sub(plain), n.min(holders));
         let mut carry = if lo < hi {
-            self.ask_number(t.faction, "How many of them carry Shipments?", Some(from), lo, hi)?
+            self.ask_number(t.faction, Ask::ShipmentsCarried, Some(from), lo, hi)?
         } else {
             lo
         };
@@ -415,23 +416,16 @@ impl<'r> Game<'r> {
                 if opts.is_empty() {
                     fate = ShipmentFate::Owner;
                 } else {
-                    let c = self.ask(by, "Which Guerrilla takes the Shipment?", Some(s), |_, o| {
-                        o.extend(opts)
-                    })?;
+                    let c = self.ask(by, Ask::ShipmentTaker, Some(s), |_, o| o.extend(opts))?;
                     self.transfer_to_class(s, i, c, p)?;
                     continue;
                 }
             }
             if fate == ShipmentFate::Contraband {
-                let c = self.ask(
-                    Faction::Cartels,
-                    "Contraband: hand the Shipment to a Guerrilla?",
-                    Some(s),
-                    |g, o| {
-                        g.guerrilla_classes(s, None, Some(p), o);
-                        o.push(Choice::Done);
-                    },
-                )?;
+                let c = self.ask(Faction::Cartels, Ask::Contraband, Some(s), |g, o| {
+                    g.guerrilla_classes(s, None, Some(p), o);
+                    o.push(Choice::Done);
+                })?;
                 if c != Choice::Done {
                     self.transfer_to_class(s, i, c, p)?;
                     continue;
@@ -448,9 +442,7 @@ impl<'r> Game<'r> {
             // otherwise or remove it", read as the errata "... or remove it"): the owner
             // transfers it, or removes it.
             opts.push(Choice::Step(Step::Remove));
-            let c = self.ask(owner, "Transfer the Shipment to which Guerrilla?", Some(s), |_, o| {
-                o.extend(opts)
-            })?;
+            let c = self.ask(owner, Ask::ShipmentRescue, Some(s), |_, o| o.extend(opts))?;
             if c == Choice::Step(Step::Remove) {
                 lost += 1;
                 continue;
@@ -500,13 +492,11 @@ impl<'r> Game<'r> {
             }
             match (holder, plain) {
                 (Some(h), Some(_)) if matches!(fate, ShipmentFate::CapturedBy(_)) => Some(h),
-                (Some(h), Some(x)) => Some(
-                    if self.ask_yes(by, "Remove the Guerrilla that holds a Shipment?", Some(s))? {
-                        h
-                    } else {
-                        x
-                    },
-                ),
+                (Some(h), Some(x)) => Some(if self.ask_yes(by, Ask::RemoveHolder, Some(s))? {
+                    h
+                } else {
+                    x
+                }),
                 (h, x) => h.or(x),
             }
         } else {
@@ -622,7 +612,7 @@ impl<'r> Game<'r> {
                 self.removable(s, by, how, targeted, &mut left);
                 !left.0
             };
-            let c = self.ask(by, "Remove which piece?", Some(s), |g, o| {
+            let c = self.ask(by, Ask::RemovePiece, Some(s), |g, o| {
                 g.removable(s, by, how, allowed, o);
                 if may_stop {
                     o.push(Choice::Done);
@@ -654,7 +644,7 @@ impl<'r> Game<'r> {
                 break;
             }
             let may_stop = targeted != 0 && !underground_of(self, targeted);
-            let c = self.ask(by, "Activate a Guerrilla of which Faction?", Some(s), |g, o| {
+            let c = self.ask(by, Ask::ActivateFaction, Some(s), |g, o| {
                 for f in Faction::INSURGENTS {
                     if allowed & (1 << f.index()) != 0 && g.underground(s, f) > 0 {
                         o.push(Choice::Faction(f));
@@ -790,7 +780,7 @@ impl<'r> Game<'r> {
                 o.push(Choice::Done);
             };
             let allowed = |g: &Self, c| g.special_allowed(act, c);
-            let c = self.ask_judged(f, "Add a Special Activity?", None, build, Some(allowed))?;
+            let c = self.ask_judged(f, Ask::AddSpecial, None, build, Some(allowed))?;
             if let Choice::Special(sa) = c {
                 self.special_activity(act, sa)?;
             }
@@ -803,7 +793,7 @@ impl<'r> Game<'r> {
     pub(crate) fn space_loop(
         &mut self,
         act: &mut Action,
-        prompt: &'static str,
+        ask: Ask,
         next: fn(&Game, &Action, &mut Vec<Choice>),
         mut resolve: impl FnMut(&mut Game<'r>, &mut Action, SpaceId) -> Result<(), Stop>,
     ) -> Result<(), Stop> {
@@ -837,7 +827,7 @@ impl<'r> Game<'r> {
                 }
             };
             let allowed = |g: &Self, c| g.special_allowed(act, c);
-            let c = self.ask_judged(act.faction, prompt, None, build, Some(allowed))?;
+            let c = self.ask_judged(act.faction, ask, None, build, Some(allowed))?;
             match c {
                 Choice::Space(s) => {
                     act.spaces |= s.bit();
@@ -902,7 +892,7 @@ impl<'r> Game<'r> {
     /// (of any Faction).
     fn transfer_shipment_by_owner(&mut self, f: Faction) -> Result<(), Stop> {
         let spaces = self.shipment_transfer_spaces(f);
-        let Choice::Space(s) = self.ask(f, "Transfer a Shipment in which space?", None, |_, o| {
+        let Choice::Space(s) = self.ask(f, Ask::TransferSpace, None, |_, o| {
             o.extend(spaces.iter().map(|&s| Choice::Space(s)))
         })?
         else {
@@ -913,7 +903,7 @@ impl<'r> Game<'r> {
             .shipments_on_map()
             .find(|&(_, p)| self.rules.forces.type_of(p).faction == f && self.state.piece_space(p) == Some(s))
             .ok_or_else(|| Stop::Failed("no Shipment to transfer".into()))?;
-        let c = self.ask(f, "Transfer the Shipment to which Guerrilla?", Some(s), |g, o| {
+        let c = self.ask(f, Ask::TransferTo, Some(s), |g, o| {
             g.guerrilla_classes(s, None, Some(holder), o)
         })?;
         self.transfer_to_class(s, index, c, holder)
@@ -936,7 +926,7 @@ impl<'r> Game<'r> {
     ) -> Result<(), Stop> {
         loop {
             let needed = guerrilla_needed && self.state.available(PieceType::guerrilla(f)) == 0;
-            let c = self.ask(f, "Remove your own pieces from which space?", None, |g, o| {
+            let c = self.ask(f, Ask::OwnRemovalSpace, None, |g, o| {
                 if !needed {
                     o.push(Choice::Done);
                 }
@@ -947,7 +937,7 @@ impl<'r> Game<'r> {
                 }
             })?;
             let Choice::Space(s) = c else { return Ok(()) };
-            let piece = self.ask(f, "Remove which piece?", Some(s), |g, o| {
+            let piece = self.ask(f, Ask::OwnRemovalPiece, Some(s), |g, o| {
                 for t in PieceType::all().into_iter().filter(|t| t.faction == f) {
                     let states: &[Option<bool>] = if t.is_guerrilla() {
                         &[Some(true), Some(false)]

@@ -7,6 +7,7 @@
 use super::{Action, Any, ShipmentFate, Sink, Targeting};
 use crate::game::decision::{Choice, Op, Special, Step, Stop};
 use crate::game::engine::Game;
+use crate::game::question::Ask;
 use crate::kernel::{Control, Faction, PieceKind, PieceType, Ruleset, SpaceId, State, Support};
 
 const GOVT: Faction = Faction::Govt;
@@ -169,16 +170,10 @@ impl<'r> Game<'r> {
     }
 
     fn air_lift(&mut self) -> Result<(), Stop> {
-        let Choice::Space(from) = self.ask(GOVT, "Air Lift Troops from which space?", None, |g, o| {
-            g.air_lift_origins(o)
-        })?
-        else {
+        let Choice::Space(from) = self.ask(GOVT, Ask::AirLiftFrom, None, |g, o| g.air_lift_origins(o))? else {
             return Err(Stop::Failed("expected a space".into()));
         };
-        let Choice::Space(to) = self.ask(GOVT, "Air Lift them to which space?", Some(from), |g, o| {
-            g.air_lift_dests(from, o)
-        })?
-        else {
+        let Choice::Space(to) = self.ask(GOVT, Ask::AirLiftTo, Some(from), |g, o| g.air_lift_dests(from, o))? else {
             return Err(Stop::Failed("expected a space".into()));
         };
         let most = self
@@ -186,7 +181,7 @@ impl<'r> Game<'r> {
             .count(from, PieceType::TROOPS)
             .min(self.state.mods().air_lift_max)
             .min(self.room(to, GOVT));
-        let n = self.ask_number(GOVT, "Air Lift how many Troops?", Some(from), 1, most)?;
+        let n = self.ask_number(GOVT, Ask::AirLiftCount, Some(from), 1, most)?;
         let mut lift = Action::new(GOVT, Op::Train);
         self.move_pieces(&mut lift, from, to, PieceType::TROOPS, None, n)
     }
@@ -214,7 +209,7 @@ impl<'r> Game<'r> {
     }
 
     fn air_strike(&mut self) -> Result<(), Stop> {
-        let Choice::Space(s) = self.ask(GOVT, "Air Strike which Department or LoC?", None, |g, o| {
+        let Choice::Space(s) = self.ask(GOVT, Ask::SpecialSpace(Special::AirStrike), None, |g, o| {
             g.air_strike_spaces(o)
         })?
         else {
@@ -241,7 +236,7 @@ impl<'r> Game<'r> {
     }
 
     fn eradicate(&mut self) -> Result<(), Stop> {
-        let Choice::Space(s) = self.ask(GOVT, "Eradicate in which Department?", None, |g, o| {
+        let Choice::Space(s) = self.ask(GOVT, Ask::SpecialSpace(Special::Eradicate), None, |g, o| {
             g.eradicate_spaces(o)
         })?
         else {
@@ -272,7 +267,7 @@ impl<'r> Game<'r> {
             }
             return Ok(());
         }
-        let Choice::Space(d) = self.ask(GOVT, "Shift which Department toward Opposition?", Some(s), shiftable)? else {
+        let Choice::Space(d) = self.ask(GOVT, Ask::EradicateShift, Some(s), shiftable)? else {
             return Err(Stop::Failed("expected a space".into()));
         };
         self.state
@@ -309,7 +304,7 @@ impl<'r> Game<'r> {
     fn extort(&mut self, f: Faction) -> Result<(), Stop> {
         let mut done = 0u64;
         loop {
-            let c = self.ask(f, "Extort in which space?", None, |g, o| {
+            let c = self.ask(f, Ask::SpecialSpace(Special::Extort), None, |g, o| {
                 g.extort_spaces(f, done, o);
                 if done != 0 {
                     o.push(Choice::Done);
@@ -382,7 +377,7 @@ impl<'r> Game<'r> {
         let farc = Faction::Farc;
         let mut done = 0u64;
         for i in 0..3 {
-            let c = self.ask(farc, "Kidnap in which Terror space?", None, |g, o| {
+            let c = self.ask(farc, Ask::SpecialSpace(Special::Kidnap), None, |g, o| {
                 g.kidnap_spaces(act, done, o);
                 if i > 0 {
                     o.push(Choice::Done);
@@ -406,9 +401,8 @@ impl<'r> Game<'r> {
     /// Kidnap in one space: the target pays a die roll (Drug Ransom: its Shipment instead).
     fn kidnap_in(&mut self, s: SpaceId, paying: bool) -> Result<(), Stop> {
         let farc = Faction::Farc;
-        let Choice::Faction(target) = self.ask(farc, "Kidnap from which Faction?", Some(s), |g, o| {
-            g.kidnap_targets(s, paying, o)
-        })?
+        let Choice::Faction(target) =
+            self.ask(farc, Ask::KidnapTarget, Some(s), |g, o| g.kidnap_targets(s, paying, o))?
         else {
             return Err(Stop::Failed("expected a Faction".into()));
         };
@@ -417,7 +411,7 @@ impl<'r> Game<'r> {
             && let Some(ship) = self.cartels_shipment_in(s)
         {
             let holder = self.state.shipment_holder(ship).expect("on the map");
-            let c = self.ask(farc, "Which FARC Guerrilla takes the Shipment?", Some(s), |g, o| {
+            let c = self.ask(farc, Ask::KidnapShipmentTaker, Some(s), |g, o| {
                 g.guerrilla_classes(s, Some(farc), None, o)
             })?;
             return self.transfer_to_class(s, ship, c, holder);
@@ -451,7 +445,7 @@ impl<'r> Game<'r> {
         if probe.is_empty() {
             return Ok(());
         }
-        let Choice::Piece(t, _) = self.ask(auc, "Place which AUC piece?", Some(s), opts)? else {
+        let Choice::Piece(t, _) = self.ask(auc, Ask::AssassinatePlace, Some(s), opts)? else {
             return Err(Stop::Failed("expected a piece".into()));
         };
         self.state
@@ -485,7 +479,7 @@ impl<'r> Game<'r> {
         let auc = Faction::Auc;
         let mut done = 0u64;
         for i in 0..3 {
-            let c = self.ask(auc, "Assassinate in which Terror space?", None, |g, o| {
+            let c = self.ask(auc, Ask::SpecialSpace(Special::Assassinate), None, |g, o| {
                 g.assassinate_spaces(act, done, o);
                 if i > 0 {
                     o.push(Choice::Done);
@@ -534,17 +528,17 @@ impl<'r> Game<'r> {
     fn cultivate(&mut self, act: &Action) -> Result<(), Stop> {
         let cartels = Faction::Cartels;
         let base = PieceType::base(cartels);
-        let Choice::Space(s) = self.ask(cartels, "Cultivate in which space?", None, |g, o| {
+        let Choice::Space(s) = self.ask(cartels, Ask::SpecialSpace(Special::Cultivate), None, |g, o| {
             g.cultivate_spaces(act, o)
         })?
         else {
             return Err(Stop::Failed("expected a space".into()));
         };
-        let step = self.ask(cartels, "Relocate a Base, or place one?", Some(s), |g, o| {
+        let step = self.ask(cartels, Ask::CultivateStep, Some(s), |g, o| {
             g.cultivate_steps(act, s, o)
         })?;
         if step == Choice::Step(Step::Relocate) {
-            let Choice::Space(from) = self.ask(cartels, "Relocate the Base from which space?", Some(s), |g, o| {
+            let Choice::Space(from) = self.ask(cartels, Ask::CultivateFrom, Some(s), |g, o| {
                 for f2 in g.spaces() {
                     if f2 != s && g.state.count(f2, base) > 0 {
                         o.push(Choice::Space(f2));
@@ -604,13 +598,11 @@ impl<'r> Game<'r> {
         let base = PieceType::base(cartels);
         // Before an Operation it cannot yet pay for, the Guard (4.1) leaves only the
         // removal of Bases, which raises the Resources.
-        let step = self.ask(cartels, "Process: remove Bases, or place Shipments?", None, |g, o| {
-            g.process_steps(o)
-        })?;
+        let step = self.ask(cartels, Ask::ProcessStep, None, |g, o| g.process_steps(o))?;
         if step == Choice::Step(Step::RemoveBases) {
             let mut removed = 0;
             loop {
-                let c = self.ask(cartels, "Remove a Cartels Base from which space?", None, |g, o| {
+                let c = self.ask(cartels, Ask::ProcessBaseSpace, None, |g, o| {
                     for s in g.spaces() {
                         if g.state.count(s, base) > 0 {
                             o.push(Choice::Space(s));
@@ -630,14 +622,14 @@ impl<'r> Game<'r> {
             return Ok(());
         }
         for i in 0..2 {
-            let c = self.ask(cartels, "Place a Shipment in which space?", None, |g, o| {
+            let c = self.ask(cartels, Ask::SpecialSpace(Special::Process), None, |g, o| {
                 g.shipment_spaces(o);
                 if i > 0 {
                     o.push(Choice::Done);
                 }
             })?;
             let Choice::Space(s) = c else { break };
-            let Choice::Piece(t, u) = self.ask(cartels, "Under which Guerrilla?", Some(s), |g, o| {
+            let Choice::Piece(t, u) = self.ask(cartels, Ask::ProcessHolder, Some(s), |g, o| {
                 g.guerrilla_classes(s, None, None, o)
             })?
             else {
@@ -698,7 +690,7 @@ impl<'r> Game<'r> {
         for i in 0..act.sa_max_spaces.unwrap_or(3) {
             // Before its Operation has a space, the Guard (4.1) keeps the Resources the
             // Operation needs.
-            let c = self.ask(cartels, "Bribe in which space?", None, |g, o| {
+            let c = self.ask(cartels, Ask::SpecialSpace(Special::Bribe), None, |g, o| {
                 if g.state.resources(cartels) >= g.cost(act, 3) {
                     g.bribe_spaces(done, o);
                     if act.only != 0 {
@@ -712,19 +704,14 @@ impl<'r> Game<'r> {
             let Choice::Space(s) = c else { break };
             done |= s.bit();
             self.pay(act, 3)?;
-            let step = self.ask(
-                cartels,
-                "Bribe: remove cubes, remove or flip Guerrillas, or remove a Base?",
-                Some(s),
-                |g, o| g.bribe_steps(s, o),
-            )?;
+            let step = self.ask(cartels, Ask::BribeStep, Some(s), |g, o| g.bribe_steps(s, o))?;
             match step {
                 Choice::Step(Step::Remove) => {
                     for j in 0..2 {
                         if self.cubes(s) == 0 {
                             break;
                         }
-                        let c = self.ask(cartels, "Remove which cube?", Some(s), |g, o| {
+                        let c = self.ask(cartels, Ask::BribeCube, Some(s), |g, o| {
                             for t in [PieceType::TROOPS, PieceType::POLICE] {
                                 if g.state.count(s, t) > 0 {
                                     o.push(Choice::Piece(t, None));
@@ -743,7 +730,7 @@ impl<'r> Game<'r> {
                         if self.guerrillas_in(s) == 0 {
                             break;
                         }
-                        let c = self.ask(cartels, "Which Guerrilla?", Some(s), |g, o| {
+                        let c = self.ask(cartels, Ask::BribeGuerrilla, Some(s), |g, o| {
                             g.guerrilla_classes(s, None, None, o);
                             if j > 0 {
                                 o.push(Choice::Done);
@@ -754,7 +741,7 @@ impl<'r> Game<'r> {
                         if t.faction != Faction::Cartels {
                             ways.push(Choice::Step(Step::Remove));
                         }
-                        let how = self.ask(cartels, "Remove it, or flip it?", Some(s), |_, o| o.extend(ways))?;
+                        let how = self.ask(cartels, Ask::BribeHow, Some(s), |_, o| o.extend(ways))?;
                         if how == Choice::Step(Step::Remove) {
                             self.remove_one(cartels, s, t, u, ShipmentFate::Contraband)?;
                         } else if u == Some(true) {
@@ -769,7 +756,7 @@ impl<'r> Game<'r> {
                     }
                 }
                 _ => {
-                    let Choice::Piece(t, _) = self.ask(cartels, "Remove which Base?", Some(s), |g, o| {
+                    let Choice::Piece(t, _) = self.ask(cartels, Ask::BribeBase, Some(s), |g, o| {
                         for f in Faction::ALL {
                             let b = PieceType::base(f);
                             if f != Faction::Cartels && g.state.count(s, b) > 0 {

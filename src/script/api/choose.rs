@@ -10,9 +10,10 @@
 //! a choice with its own `effect` among them offers the explorer only what 5.1.3 allows.
 
 use super::{
-    Api, Fields, R, decider, err, faction, fields, flag, game, how_many, method, prompt, shown, space_list, stop,
+    Api, Fields, R, decider, err, faction, fields, flag, game, how_many, method, question, shown, space_list, stop,
 };
-use crate::game::decision::{Choice, Prompt};
+use crate::game::decision::Choice;
+use crate::game::{CardMethod, Question};
 use crate::kernel::{Faction, SpaceId};
 use crate::script::current;
 use crate::script::words::{Arg, Out, Word};
@@ -464,7 +465,7 @@ fn best_at_once(name: &'static str, effect: bool) -> R<bool> {
 fn ask_space(
     name: &'static str,
     by: Faction,
-    p: &Prompt,
+    p: &Question,
     opts: &[SpaceId],
     optional: bool,
     effect: bool,
@@ -494,8 +495,13 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
     method(lua, m, api, "choose_space", |lua, api, (t,): (Table,)| {
         current::met_question();
         let name = "choose_space";
-        let f = fields(lua, name, &t, &["prompt", "from", "optional", "by", "effect"])?;
-        let p = prompt(name, &f)?;
+        let f = fields(
+            lua,
+            name,
+            &t,
+            &["prompt", "from", "optional", "by", "effect", "shifts_support"],
+        )?;
+        let p = question(lua, name, &f, CardMethod::ChooseSpace)?;
         let by = game(name, |_, x| decider(name, &f, x))?;
         let mut from = space_list(lua, name, f.get("from"))?;
         let optional = flag(name, f.get("optional"))?;
@@ -527,9 +533,18 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             lua,
             name,
             &t,
-            &["prompt", "from", "n", "up_to", "by", "effect", "highest"],
+            &[
+                "prompt",
+                "from",
+                "n",
+                "up_to",
+                "by",
+                "effect",
+                "highest",
+                "shifts_support",
+            ],
         )?;
-        let p = prompt(name, &f)?;
+        let p = question(lua, name, &f, CardMethod::ChooseSpaces)?;
         let by = game(name, |_, x| decider(name, &f, x))?;
         let from = space_list(lua, name, f.get("from"))?;
         let (n, up_to) = match (f.get("n"), f.get("up_to")) {
@@ -613,7 +628,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         current::met_question();
         let name = "choose_faction";
         let f = fields(lua, name, &t, &["prompt", "from", "optional", "by", "effect"])?;
-        let p = prompt(name, &f)?;
+        let p = question(lua, name, &f, CardMethod::ChooseFaction)?;
         let by = game(name, |_, x| decider(name, &f, x))?;
         let Arg::Table(list) = f.get("from") else {
             return Err(err(name, "`from` must be a list of Factions"));
@@ -681,7 +696,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         current::met_question();
         let name = "choose";
         let f = fields(lua, name, &t, &["prompt", "from", "by", "effect"])?;
-        let p = prompt(name, &f)?;
+        let p = question(lua, name, &f, CardMethod::Choose)?;
         let by = game(name, |_, x| decider(name, &f, x))?;
         let Arg::Table(list) = f.get("from") else {
             return Err(err(name, "`from` must be a list of words"));
@@ -747,7 +762,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         current::met_question();
         let name = "choose_number";
         let f = fields(lua, name, &t, &["prompt", "min", "max", "by"])?;
-        let p = prompt(name, &f)?;
+        let p = question(lua, name, &f, CardMethod::ChooseNumber)?;
         let lo = how_many(name, f.get("min"), 0)?;
         let hi = how_many(name, f.get("max"), 0)?;
         if lo > hi {
@@ -762,7 +777,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         current::met_question();
         let name = "ask";
         let f = fields(lua, name, &t, &["prompt", "by"])?;
-        let p = prompt(name, &f)?;
+        let p = question(lua, name, &f, CardMethod::YesNo)?;
         game(name, |g, x| {
             let by = decider(name, &f, x)?;
             g.ask_yes(by, p.clone(), None).map_err(stop)

@@ -6,8 +6,9 @@ use super::{
     Api, Fields, Kinds, R, amount, err, faction, factions, fields, flag, game, how_many, kind, kinds, method,
     piece_type, space, space_list, state, stop,
 };
-use crate::game::decision::{Choice, Op, Prompt};
+use crate::game::decision::{Choice, Doing, Op};
 use crate::game::{Action, Exec, Game};
+use crate::game::{Ask, CardAsk, CardMethod, Question};
 use crate::kernel::{Faction, PieceKind, PieceType, SpaceId, Support};
 use crate::script::current;
 use crate::script::words::{Arg, Word};
@@ -65,7 +66,7 @@ fn which_piece(
     k: Kinds,
     u: Option<bool>,
     optional: bool,
-    prompt: &'static str,
+    method: CardMethod,
 ) -> R<Option<(PieceType, Option<bool>)>> {
     let mut opts = Vec::new();
     g.piece_classes(s, who, |t, st| k.has(t) && (u.is_none() || st == u), &mut opts);
@@ -75,7 +76,10 @@ fn which_piece(
     if optional {
         opts.push(Choice::Done);
     }
-    match g.ask(by, prompt, Some(s), |_, o| o.extend(opts)).map_err(stop)? {
+    match g
+        .ask(by, host_question(g, method), Some(s), |_, o| o.extend(opts))
+        .map_err(stop)?
+    {
         Choice::Piece(t, st) => Ok(Some((t, st))),
         _ => Ok(None),
     }
@@ -113,7 +117,7 @@ fn remove_n(
         return Ok(done);
     }
     for _ in 0..n {
-        let Some((t, st)) = which_piece(g, by, s, who, k, u, optional, "Remove which piece?")? else {
+        let Some((t, st)) = which_piece(g, by, s, who, k, u, optional, CardMethod::RemovePiece)? else {
             break;
         };
         let p = g.pick_piece(by, s, t, st).map_err(stop)?;
@@ -253,14 +257,15 @@ impl Spread {
     fn one_at_a_time(
         &self,
         g: &mut Game,
-        prompt: &'static str,
+        method: CardMethod,
         eligible: impl Fn(&Game, SpaceId) -> bool,
         mut each: impl FnMut(&mut Game, SpaceId) -> R<Option<u32>>,
     ) -> R<u32> {
         let mut done = 0u32;
         while (done as u8) < self.n {
             let opts: Vec<SpaceId> = g.spaces().filter(|&s| self.allows(s) && eligible(g, s)).collect();
-            let Some(s) = pick_space(g, self.by, prompt, &opts, self.up_to)? else {
+            let q = host_question(g, method);
+            let Some(s) = pick_space(g, self.by, q, &opts, self.up_to)? else {
                 break;
             };
             let Some(n) = each(g, s)? else { break };
@@ -271,11 +276,28 @@ impl Spread {
     }
 }
 
+/// A question the host asks while it carries out a card's effect (which piece, which
+/// space a piece moves to...): typed as the card's, with line 0 (the effect's own call
+/// is the script's line; these are its sub-questions, told apart by `method`).
+fn host_question(g: &Game, method: CardMethod) -> Question {
+    let (card, side) = match g.doing {
+        Doing::Event { card, side, .. } => (card, side),
+        _ => (0, crate::kernel::Side::Unshaded),
+    };
+    Question::from(Ask::Card(CardAsk {
+        card,
+        side,
+        method,
+        line: 0,
+        shifts_support: false,
+    }))
+}
+
 /// Ask `by` for one space among `opts` (with Done when `optional`).
 pub(super) fn pick_space(
     g: &mut Game,
     by: Faction,
-    prompt: impl Into<Prompt>,
+    q: Question,
     opts: &[SpaceId],
     optional: bool,
 ) -> R<Option<SpaceId>> {
@@ -283,7 +305,7 @@ pub(super) fn pick_space(
         return Ok(None);
     }
     let c = g
-        .ask(by, prompt, None, |_, o| {
+        .ask(by, q, None, |_, o| {
             o.extend(opts.iter().map(|&s| Choice::Space(s)));
             if optional {
                 o.push(Choice::Done);
@@ -315,7 +337,9 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                         break;
                     }
                     let c = g
-                        .ask(x.faction, "Place which piece?", Some(s), |_, o| o.extend(opts))
+                        .ask(x.faction, host_question(g, CardMethod::PlacePiece), Some(s), |_, o| {
+                            o.extend(opts)
+                        })
                         .map_err(stop)?;
                     if let Choice::Piece(t, _) = c {
                         done += place_n(g, s, t, 1);
@@ -368,7 +392,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                         from_k,
                         u,
                         false,
-                        "Replace which piece?",
+                        CardMethod::ReplacePiece,
                     )?
                     else {
                         break;
@@ -399,7 +423,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                         fits[0]
                     } else {
                         let c = g
-                            .ask(x.faction, "Replace it with which piece?", Some(s), |_, o| {
+                            .ask(x.faction, host_question(g, CardMethod::ReplaceWith), Some(s), |_, o| {
                                 o.extend(fits.iter().map(|&c| Choice::Piece(c, None)))
                             })
                             .map_err(stop)?;
@@ -444,7 +468,12 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                         break;
                     }
                     let c = g
-                        .ask(x.faction, "Move which piece?", Some(from), |_, o| o.extend(opts))
+                        .ask(
+                            x.faction,
+                            host_question(g, CardMethod::MovePiece),
+                            Some(from),
+                            |_, o| o.extend(opts),
+                        )
                         .map_err(stop)?;
                     let Choice::Piece(t, st) = c else { break };
                     g.move_pieces(&mut act, from, to, t, st, 1).map_err(stop)?;
@@ -484,7 +513,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             let ready = move |g: &Game, s: SpaceId, f: Faction| g.state.space(s).guerrillas(f, to_active) > 0;
             sp.one_at_a_time(
                 g,
-                "Flip a Guerrilla in which space?",
+                CardMethod::FlipIn,
                 |g, s| factions_in(who).any(|f| ready(g, s, f)),
                 |g, s| {
                     let ready: Vec<Choice> = factions_in(who)
@@ -492,7 +521,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                         .map(Choice::Faction)
                         .collect();
                     let Choice::Faction(f) = g
-                        .ask(sp.by, "Flip a Guerrilla of which Faction?", Some(s), |_, o| {
+                        .ask(sp.by, host_question(g, CardMethod::FlipFaction), Some(s), |_, o| {
                             o.extend(ready)
                         })
                         .map_err(stop)?
@@ -521,7 +550,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             )?;
             sp.one_at_a_time(
                 g,
-                "Place it in which space?",
+                CardMethod::PlaceIn,
                 |g, s| g.room_for(s, ty) > 0,
                 |g, s| Ok(Some(place_n(g, s, ty, 1))),
             )
@@ -541,7 +570,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             let slots = super::query::slots_of(who, k, None);
             sp.one_at_a_time(
                 g,
-                "Remove a piece from which space?",
+                CardMethod::RemoveFrom,
                 |g, s| super::query::count_in(g, s, slots) > 0,
                 |g, s| Ok(Some(remove_n(g, sp.by, s, who, k, None, 1, false)?)),
             )
@@ -600,7 +629,8 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                         })
                     })
                     .collect();
-                let Some(from) = pick_space(g, sp.by, "Move a piece from which space?", &origins, sp.up_to)? else {
+                let Some(from) = pick_space(g, sp.by, host_question(g, CardMethod::MoveFrom), &origins, sp.up_to)?
+                else {
                     break;
                 };
                 let mut opts = Vec::new();
@@ -611,13 +641,15 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                     &mut opts,
                 );
                 let Choice::Piece(ty, u) = g
-                    .ask(sp.by, "Move which piece?", Some(from), |_, o| o.extend(opts))
+                    .ask(sp.by, host_question(g, CardMethod::MovePiece), Some(from), |_, o| {
+                        o.extend(opts)
+                    })
                     .map_err(stop)?
                 else {
                     break;
                 };
                 let to: Vec<SpaceId> = g.spaces().filter(|&s| dest(g, from, ty, s)).collect();
-                let Some(to) = pick_space(g, sp.by, "Move it to which space?", &to, false)? else {
+                let Some(to) = pick_space(g, sp.by, host_question(g, CardMethod::MoveTo), &to, false)? else {
                     break;
                 };
                 g.move_pieces(&mut act, from, to, ty, u, 1).map_err(stop)?;
@@ -775,7 +807,7 @@ pub(super) fn flip_guerrillas(name: &'static str, to_active: bool, [s, f, n]: [A
                 [f] => *f,
                 _ if n == u8::MAX => ready[0],
                 _ => match g
-                    .ask(x.faction, "Flip a Guerrilla of which Faction?", Some(s), |_, o| {
+                    .ask(x.faction, host_question(g, CardMethod::FlipFaction), Some(s), |_, o| {
                         o.extend(ready.iter().map(|&f| Choice::Faction(f)))
                     })
                     .map_err(stop)?
@@ -849,7 +881,7 @@ pub(super) fn place_shipment([s, f]: [Arg; 2]) -> R<bool> {
         );
         let u = if ug > 0 && ag > 0 {
             let c = g
-                .ask(f, "Place the Shipment with which Guerrilla?", Some(s), |_, o| {
+                .ask(f, host_question(g, CardMethod::ShipmentHolder), Some(s), |_, o| {
                     o.extend([Choice::Piece(t, Some(true)), Choice::Piece(t, Some(false))])
                 })
                 .map_err(stop)?;
@@ -886,9 +918,12 @@ pub(super) fn remove_shipment([s]: [Arg; 1]) -> R<bool> {
         owners.dedup();
         let i = if owners.len() > 1 {
             let c = g
-                .ask(x.faction, "Remove whose Shipment?", Some(s), |_, o| {
-                    o.extend(owners.iter().map(|&f| Choice::Faction(f)))
-                })
+                .ask(
+                    x.faction,
+                    host_question(g, CardMethod::ShipmentOwner),
+                    Some(s),
+                    |_, o| o.extend(owners.iter().map(|&f| Choice::Faction(f))),
+                )
                 .map_err(stop)?;
             here.iter()
                 .find(|&&(_, f)| Choice::Faction(f) == c)

@@ -120,8 +120,8 @@ api! {
     "momentum", "momentum(hooks: table)", "Put this card in the Momentum box (5.4): its hooks last until the next Reset.";
     "lasting", "lasting(hooks: table)", "Set hooks for the rest of the game without a Capability marker (e.g. a space's lasting rule such as Panamá's).";
     // ---- questions (5.1: `by` defaults to the executing Faction)
-    "choose_space", "choose_space{ prompt=, from=space[], optional?=false, by?=, effect?=fun(space) } -> space|nil", "Choose one space among `from`. With `effect`, only the spaces where it carries out the most of the text are offered (5.1.3), none if it can do nothing anywhere, and `effect` runs for the space chosen.";
-    "choose_spaces", "choose_spaces{ prompt=, from=space[], n?=, up_to?=, by?=, effect?=fun(space), highest?=fun(space): number } -> space[]", "Choose n spaces (as many as possible), or up to `up_to`, one at a time; `effect` runs after each pick (5.1.3 as in choose_space); `highest` offers only the remaining spaces of highest value.";
+    "choose_space", "choose_space{ prompt=, from=space[], optional?=false, by?=, effect?=fun(space), shifts_support?=false } -> space|nil", "Choose one space among `from`. With `effect`, only the spaces where it carries out the most of the text are offered (5.1.3), none if it can do nothing anywhere, and `effect` runs for the space chosen. `shifts_support`: the choice shifts Support or Opposition (a Non-player then picks by 8.4.3).";
+    "choose_spaces", "choose_spaces{ prompt=, from=space[], n?=, up_to?=, by?=, effect?=fun(space), highest?=fun(space): number, shifts_support?=false } -> space[]", "Choose n spaces (as many as possible), or up to `up_to`, one at a time; `effect` runs after each pick (5.1.3 as in choose_space); `highest` offers only the remaining spaces of highest value; `shifts_support` as in choose_space.";
     "choose_faction", "choose_faction{ prompt=, from=faction[], optional?=false, by?=, effect?=fun(faction) } -> faction|nil", "Choose a Faction (with `effect`: among those where it does the most, 5.1.3).";
     "choose", "choose{ prompt=, from=word[], by?=, effect?=fun(word) } -> word|nil", "Choose one word: an Operation (\"sweep\"), a step (\"remove\", \"replace\", \"place\"), a Support level, a Faction. With `effect` (the text to carry out for the word chosen, e.g. one of an Event's modes), only the words where it does the most are offered (5.1.3), none (nil) if it can do nothing with any, and `effect` runs for the word chosen.";
     "choose_number", "choose_number{ prompt=, min=, max=, by?= } -> integer", "Choose a number.";
@@ -587,6 +587,29 @@ pub(crate) fn prompt(name: &str, f: &Fields) -> R<crate::game::Prompt> {
         Arg::Text(p) => Ok(crate::game::Prompt::Text(Rc::from(p.as_str()))),
         _ => Err(err(name, "a `prompt` is required: the question a player reads")),
     }
+}
+
+/// A script's question, typed (src/game/question.rs): the card and side of the Event, the
+/// method, the line of the script that asks (its stable key) and what the script declared
+/// of it (`shifts_support`, where the method takes it); the prompt is for people only.
+pub(crate) fn question(
+    lua: &Lua,
+    name: &'static str,
+    f: &Fields,
+    method: crate::game::CardMethod,
+) -> R<crate::game::Question> {
+    let text = prompt(name, f)?;
+    let shifts_support = flag(name, f.get("shifts_support"))?;
+    let line = lua.inspect_stack(1, |d| d.current_line()).flatten().unwrap_or(0) as u32;
+    let (card, side) = game(name, |_, x| Ok((x.card, x.side)))?;
+    let ask = crate::game::Ask::Card(crate::game::CardAsk {
+        card,
+        side,
+        method,
+        line,
+        shifts_support,
+    });
+    Ok(crate::game::Question::new(ask, text))
 }
 
 /// The deciding Faction of a question: `by`, else the executing Faction (5.1).

@@ -1,0 +1,130 @@
+//! Typed questions (issue 27): every request the engine raises says what it asks as a value
+//! of `Ask`, and the bots decide from it, never from the question's text.
+
+use abyss::content::{self, ContentFiles};
+use abyss::game::decision::{Agent, Request, Stop, View};
+use abyss::game::playout::{AgentSpec, agent_seed, new_game, reseeded};
+use abyss::game::{Ask, RandomAgent};
+use abyss::kernel::Dice;
+use abyss::kernel::Faction;
+use std::cell::RefCell;
+use std::collections::BTreeSet;
+use std::rc::Rc;
+
+/// Wraps an agent; records the kind of every request it is asked, and fails the game on
+/// an untyped one. It draws no dice, so the engine raises every question with two options
+/// or more to it (a random agent's sampled questions are raised too).
+struct Typed {
+    inner: Box<dyn Agent>,
+    seen: Rc<RefCell<BTreeSet<String>>>,
+}
+
+impl Agent for Typed {
+    fn decide(&mut self, view: &View, request: &Request) -> Result<usize, Stop> {
+        if request.ask == Ask::None {
+            return Err(Stop::Failed(format!("an untyped question: \"{}\"", request.prompt)));
+        }
+        let kind = match request.ask {
+            Ask::Card(c) => format!("Card({:?})", c.method),
+            a => format!("{a:?}"),
+        };
+        self.seen.borrow_mut().insert(kind);
+        self.inner.decide(view, request)
+    }
+
+    fn draw_dice(&mut self) -> Option<Dice> {
+        None
+    }
+}
+
+fn play(spec_text: &str, games: u64, seed: u64) -> BTreeSet<String> {
+    let files = ContentFiles::embedded();
+    let mut findings = Vec::new();
+    let rules = content::load_ruleset(&files, &mut findings).expect("the rules load");
+    let sc = content::load_scenario(&files, "standard", &mut findings)
+        .unwrap()
+        .unwrap();
+    let (setup, _) = content::build_setup(&sc, &rules, 1);
+    let spec = AgentSpec::parse(spec_text).unwrap();
+    let seated = spec.seat(&setup);
+    let seen = Rc::new(RefCell::new(BTreeSet::new()));
+    let fired: abyss::nonplayer::Fired = Default::default();
+    for game_seed in seed..seed + games {
+        let inner = spec.agents(game_seed, &fired);
+        let agents: Vec<Box<dyn Agent>> = inner
+            .into_iter()
+            .enumerate()
+            .map(|(i, a)| {
+                let a: Box<dyn Agent> = if spec_text == "random" {
+                    Box::new(RandomAgent::new(agent_seed(game_seed, Faction::ALL[i])))
+                } else {
+                    a
+                };
+                Box::new(Typed {
+                    inner: a,
+                    seen: seen.clone(),
+                }) as Box<dyn Agent>
+            })
+            .collect();
+        let mut game = new_game(&rules, reseeded(&seated, game_seed), agents);
+        if let Err(e) = game.play() {
+            panic!("game {game_seed} ({spec_text}): {e}");
+        }
+    }
+    seen.take()
+}
+
+#[test]
+fn every_question_of_random_and_bot_games_is_typed() {
+    // Issue 27's figures: 2,000 random and 500 bot games.
+    let random = play("random", 2000, 1);
+    let bots = play("nonplayer", 500, 1);
+    // The games reach the questions of every part of the rules: a sample of kinds that
+    // only Operations, Special Activities, Events and Propaganda ask.
+    for kind in [
+        "Action",
+        "OperationSpace(Train)",
+        "OperationSpace(Rally)",
+        "AddSpecial",
+        "SpecialSpace(Extort)",
+        "SpecialSpace(Bribe)",
+        "MarchFrom",
+        "AgitateSpace",
+        "Card(ChooseSpace)",
+        "Card(ChooseSpaces)",
+    ] {
+        assert!(random.contains(kind), "random games never asked {kind}: {random:?}");
+    }
+    for kind in ["Action", "OperationSpace(Rally)", "AddSpecial", "Card(ChooseSpace)"] {
+        assert!(bots.contains(kind), "bot games never asked {kind}: {bots:?}");
+    }
+}
+
+#[test]
+fn no_agent_source_matches_a_question_text() {
+    // The bots and agents read `Request::ask`; only the terminal and the narrative read a
+    // question's text. A quoted question ("...?") in their sources is a text matched.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut found = Vec::new();
+    for dir in ["src/nonplayer", "src/agents"] {
+        for e in std::fs::read_dir(root.join(dir)).unwrap() {
+            let path = e.unwrap().path();
+            if path.file_name().is_some_and(|n| n == "terminal.rs") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&path).unwrap();
+            for (i, line) in text.lines().enumerate() {
+                let code = line.split("//").next().unwrap_or("");
+                let mut quoted = code.split('"').skip(1).step_by(2);
+                if quoted.any(|q| q.ends_with('?')) {
+                    found.push(format!("{}:{}: {}", path.display(), i + 1, line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        found.is_empty(),
+        "question texts in agent sources:\n{}",
+        found.join("\n")
+    );
+}
