@@ -533,16 +533,16 @@ function Abyss:momentum(hooks) end
 ---@param hooks table
 function Abyss:lasting(hooks) end
 
----Choose one space among `from`. With `effect`, only the spaces where it carries out the most of the text are offered (5.1.3), none if it can do nothing anywhere, and `effect` runs for the space chosen.
+---Choose one space among `from`. With `effect`, only the spaces where it carries out the most of the text are offered (5.1.3), none if it can do nothing anywhere, and `effect` runs for the space chosen. `shifts_support`: the choice shifts Support or Opposition (a Non-player then picks by 8.4.3).
 ---
----`g:choose_space{ prompt=, from=space[], optional?=false, by?=, effect?=fun(space) } -> space|nil`
+---`g:choose_space{ prompt=, from=space[], optional?=false, by?=, effect?=fun(space), shifts_support?=false } -> space|nil`
 ---@param args table
 ---@return Space|nil
 function Abyss:choose_space(args) end
 
----Choose n spaces (as many as possible), or up to `up_to`, one at a time; `effect` runs after each pick (5.1.3 as in choose_space); `highest` offers only the remaining spaces of highest value.
+---Choose n spaces (as many as possible), or up to `up_to`, one at a time; `effect` runs after each pick (5.1.3 as in choose_space); `highest` offers only the remaining spaces of highest value; `shifts_support` as in choose_space.
 ---
----`g:choose_spaces{ prompt=, from=space[], n?=, up_to?=, by?=, effect?=fun(space), highest?=fun(space): number } -> space[]`
+---`g:choose_spaces{ prompt=, from=space[], n?=, up_to?=, by?=, effect?=fun(space), highest?=fun(space): number, shifts_support?=false } -> space[]`
 ---@param args table
 ---@return Space[]
 function Abyss:choose_spaces(args) end
