@@ -47,6 +47,82 @@ pub fn prepare(spec: &DeckSpec, r: &Ruleset, dice: &mut Dice) -> Vec<u8> {
     deck
 }
 
+/// The deck with its unseen part drawn anew (issue 27): the only hidden information in
+/// Andean Abyss is the order of the unseen deck (2.2). `deck` is the deck as prepared, of
+/// which the top `seen` cards are known (those played, the current card and the visible
+/// next one); the rest is redrawn with the distribution `prepare` gives conditioned on
+/// them:
+/// - every Event not yet seen — those dealt and those set aside unseen alike — is equally
+///   likely in each unseen Event slot;
+/// - each pile (of the spec) whose Propaganda card has not come up still holds it, at any
+///   of its unseen places (with `seeded`, among its bottom 5 Events only), and the k-th
+///   pile with a Propaganda card holds the k-th, as `prepare` deals them.
+///
+/// A fixed order has nothing hidden: it comes back as it is.
+pub fn resample(spec: &DeckSpec, r: &Ruleset, deck: &[u8], seen: usize, dice: &mut Dice) -> Vec<u8> {
+    let (per, propaganda_piles, seeded) = match spec {
+        DeckSpec::Fixed(_) => return deck.to_vec(),
+        DeckSpec::Prepared {
+            events_per_pile,
+            propaganda_piles,
+            seeded,
+            ..
+        } => (*events_per_pile as usize, propaganda_piles, *seeded),
+    };
+    let seen = seen.min(deck.len());
+    let mut out = deck.to_vec();
+    if seen == deck.len() {
+        return out;
+    }
+    let is_propaganda = |n: u8| r.card(n).is_some_and(|c| c.kind == CardKind::Propaganda);
+    let known = &deck[..seen];
+    let mut pool: Vec<u8> = r
+        .cards
+        .iter()
+        .filter(|c| c.kind == CardKind::Event && !known.contains(&c.number))
+        .map(|c| c.number)
+        .collect();
+    dice.shuffle(&mut pool);
+    let mut pool = pool.into_iter();
+    let mut propaganda = r
+        .cards
+        .iter()
+        .filter(|c| c.kind == CardKind::Propaganda)
+        .map(|c| c.number);
+    let mut start = 0;
+    let mut pile_no = 0u8;
+    while start < deck.len() {
+        pile_no += 1;
+        let holds = propaganda_piles.contains(&pile_no);
+        let size = per + usize::from(holds);
+        let end = (start + size).min(deck.len());
+        let card = if holds { propaganda.next() } else { None };
+        // Where this pile's Propaganda card may be: any place of the pile, or with
+        // `seeded` its bottom 6 (the card and the bottom 5 Events), as `prepare` shuffles.
+        let first = if seeded && holds {
+            start + size.saturating_sub(6)
+        } else {
+            start
+        };
+        let came_up = deck[start..end.min(seen).max(start)].iter().any(|&n| is_propaganda(n));
+        let at = match card {
+            Some(_) if !came_up => {
+                let places: Vec<usize> = (first.max(seen)..end).collect();
+                (!places.is_empty()).then(|| places[dice.below(places.len() as u32) as usize])
+            }
+            _ => None,
+        };
+        for (i, slot) in out.iter_mut().enumerate().take(end).skip(start.max(seen)) {
+            *slot = match (at, card) {
+                (Some(a), Some(c)) if a == i => c,
+                _ => pool.next().expect("enough unseen Events for the unseen slots"),
+            };
+        }
+        start = end;
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

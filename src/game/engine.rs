@@ -120,6 +120,8 @@ pub struct Game<'r> {
     pub state: State,
     /// The draw deck, top first; `card_index` is the card being played.
     pub deck: Vec<u8>,
+    /// How the deck was made (its piles), for drawing its unseen part anew (`resample`).
+    pub deck_spec: crate::content::DeckSpec,
     pub card_index: usize,
     pub seating: Seating,
     /// The Propaganda card (counted from 1) whose Round is the last (2.4.1).
@@ -218,6 +220,7 @@ impl<'r> Game<'r> {
             rules,
             state: setup.state,
             deck,
+            deck_spec: setup.deck,
             card_index: 0,
             seating: setup.seating,
             final_propaganda: setup.final_propaganda,
@@ -264,6 +267,7 @@ impl<'r> Game<'r> {
             rules: self.rules,
             state: self.state.clone(),
             deck: Vec::new(),
+            deck_spec: crate::content::DeckSpec::Fixed(Vec::new()),
             card_index: 0,
             seating: Seating {
                 players: Vec::new(),
@@ -332,6 +336,22 @@ impl<'r> Game<'r> {
     }
     pub fn next_card(&self) -> Option<u8> {
         self.deck.get(self.card_index + 1).copied()
+    }
+
+    /// How many cards from the top of the deck everyone has seen: those played, the
+    /// current card and the next one, which is face up (2.2).
+    pub fn cards_seen(&self) -> usize {
+        (self.card_index + 2).min(self.deck.len())
+    }
+
+    /// Draw what no one can know anew from `dice` (issue 27): the order of the unseen deck,
+    /// consistent with everything seen and with the scenario's piles (`deck::resample`),
+    /// and the game's future dice. The open position is untouched; a search samples a
+    /// world this way before each playout.
+    pub fn resample_hidden(&mut self, dice: &mut crate::kernel::Dice) {
+        self.deck = super::deck::resample(&self.deck_spec, self.rules, &self.deck, self.cards_seen(), dice);
+        let seed = (u64::from(dice.below(u32::MAX)) << 32) | u64::from(dice.below(u32::MAX));
+        self.state.dice = crate::kernel::Dice::new(seed);
     }
 
     /// Write a line to the log, if logging is on. The closure keeps formatting out of
