@@ -474,3 +474,35 @@ fn completions_and_event_diffs() {
     assert!(!hooks.is_empty() && hooks.len() <= 2, "{out}");
     assert!(!out.contains("Modifiers {"), "{out}");
 }
+
+#[test]
+fn the_government_bot_copes_with_civic_action_minimums_of_255() {
+    // "u8::MAX = never" in a scenario's hooks: the bot added the two missing counts as a
+    // u8 and panicked (overflow checks are on in release).
+    let dir = Scratch::new("civic255");
+    std::fs::create_dir_all(dir.0.join("mod/scenarios")).unwrap();
+    std::fs::write(
+        dir.0.join("mod/scenarios/civic255.toml"),
+        "name = \"Civic Action needs 255 Troops\"\nbase = \"standard\"\n[hooks]\ncivic_action_min_troops = 255\n",
+    )
+    .unwrap();
+    let (code, out, err) = abyss(&[
+        "sim",
+        "--mod",
+        &dir.file("mod"),
+        "--scenario",
+        "civic255",
+        "--agents",
+        "nonplayer",
+        "--games",
+        "3",
+        "--seed",
+        "11",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.starts_with("3 games from `civic255` (nonplayer agents, seeds 11..=13): 3 completed, 0 failed\n"),
+        "{out}"
+    );
+    assert!(!out.contains("panicked"), "{out}");
+}
