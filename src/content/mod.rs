@@ -186,7 +186,8 @@ pub fn load_scenario(
                     scenario_names(files).join(", ")
                 ));
             }
-            let text = std::fs::read_to_string(p).map_err(|e| format!("{name_or_file}: {e}"))?;
+            let text = findings::read_text(p, findings::MAX_CONTENT_BYTES, "a scenario file", true)
+                .map_err(|u| format!("{name_or_file}: {}", u.message))?;
             SourceFile::new(name_or_file, text)
         }
     };
