@@ -312,3 +312,32 @@ fn folders_nested_deeper_than_the_limit_are_a_finding_and_the_walk_stays_linear(
         )]
     );
 }
+
+#[test]
+fn a_test_folder_link_that_leaves_the_folder_is_not_read() {
+    let outside = TempDir::new("outside-tests");
+    outside.write("secrets.txt", SECRET);
+    let dir = TempDir::new("tests-symlink");
+    dir.write("a.test", "test \"a\"\nsetup standard\nexpect\n  aid 9\n");
+    symlink(&outside.path().join("secrets.txt"), &dir.path().join("b.test"));
+    // A link that stays in the folder is read.
+    symlink(Path::new("a.test"), &dir.path().join("c.test"));
+    let result = run_path(dir.path(), &ContentFiles::embedded()).unwrap();
+    assert_eq!(result.reports.len(), 2);
+    assert!(result.reports.iter().all(|r| r.passed()));
+    let got: Vec<String> = result.broken_files.iter().map(|d| d.to_string()).collect();
+    assert_eq!(
+        got,
+        [format!(
+            "{}: a symbolic link to {}, outside {}: not read (copy the file into the folder)",
+            dir.path().join("b.test").display(),
+            outside.path().join("secrets.txt").canonicalize().unwrap().display(),
+            dir.path().display()
+        )]
+    );
+    // The command says so, and shows nothing of the file.
+    let (code, out, err) = abyss(dir.path(), &["test", "."]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("outside .: not read"), "{out}");
+    assert!(!out.contains("hunter2") && !err.contains("hunter2"), "{out}{err}");
+}
