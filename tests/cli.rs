@@ -476,6 +476,58 @@ fn completions_and_event_diffs() {
 }
 
 #[test]
+fn escape_sequences_from_data_files_never_reach_the_terminal() {
+    let dir = Scratch::new("escapes");
+    // A scenario's name (shown by validate) and a space's name (shown by show).
+    std::fs::create_dir_all(dir.0.join("mod/scenarios")).unwrap();
+    std::fs::write(
+        dir.0.join("mod/scenarios/evil.toml"),
+        "name = \"Evil\\u001b[2J\\u001b]0;pwned\\u0007 scenario\"\nbase = \"standard\"\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(dir.0.join("mod/rules")).unwrap();
+    let map = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/map.toml"))
+        .unwrap()
+        .replace("name = \"Vaupés\"", "name = \"Vaupés\\u001b[31m\\u0007\"");
+    std::fs::write(dir.0.join("mod/rules/map.toml"), map).unwrap();
+    let m = dir.file("mod");
+    let (code, out, err) = abyss(&["validate", "--mod", &m, "--scenario", "evil"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("scenario evil (Evil[2J]0;pwned scenario): Total Support 50"),
+        "{out}"
+    );
+    let (code, out, err) = abyss(&["show", "--mod", &m, "--scenario", "evil"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("Vaupés[31m"), "{out}");
+    assert!(!out.contains('\u{1b}') && !out.contains('\u{7}'), "{out:?}");
+    // A record's `stopped` trailer and its scenario name.
+    let rec = dir.file("stopped.rec");
+    std::fs::write(
+        &rec,
+        "abyss-record 2\nscenario standard\nseed 1\nanswers\nstopped \"\u{1b}[2J\u{1b}]0;owned\u{7} the game was fine\"\n",
+    )
+    .unwrap();
+    let (code, out, err) = abyss(&["replay", "--verify", &rec]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("the record says it stopped with: [2J]0;owned the game was fine\n"),
+        "{out}"
+    );
+    assert!(!out.contains('\u{1b}') && !err.contains('\u{1b}'), "{out:?}{err:?}");
+    let rec = dir.file("scenario.rec");
+    std::fs::write(
+        &rec,
+        "abyss-record 2\nscenario \"\u{1b}[2J\u{1b}[1;31mALL YOUR BASE\u{7}\"\nseed 1\nanswers\n",
+    )
+    .unwrap();
+    let (code, out, err) = abyss(&["replay", &rec]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("no scenario `[2J[1;31mALL YOUR BASE`"), "{err}");
+    assert!(!err.contains('\u{1b}') && !err.contains('\u{7}'), "{err:?}");
+}
+
+#[test]
 fn the_government_bot_copes_with_civic_action_minimums_of_255() {
     // "u8::MAX = never" in a scenario's hooks: the bot added the two missing counts as a
     // u8 and panicked (overflow checks are on in release).

@@ -1,6 +1,7 @@
 //! rules/map.toml → Map: spaces, terrain, Population, Econ, coasts, borders, adjacency.
 
 use super::findings::{Findings, SourceFile, parse_toml};
+use crate::game::describe::{NAME_MAX, shown};
 use crate::kernel::ruleset::{LocType, MAX_SPACES, Map, SpaceDef, SpaceKind, Terrain};
 use serde::Deserialize;
 use toml::Spanned;
@@ -128,7 +129,8 @@ pub fn load_map(file: &SourceFile, out: &mut Findings) -> Option<Map> {
         }
         spaces.push(SpaceDef {
             slug: id.clone(),
-            name: sp.name.clone(),
+            // Shown to people everywhere: no escape sequence, no megabyte name.
+            name: shown(&sp.name, NAME_MAX),
             kind,
             pop: sp.pop.as_ref().map_or(0, |p| *p.get_ref()),
             terrain: sp.terrain.as_ref().map(|t| match *t.get_ref() {

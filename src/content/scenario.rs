@@ -5,6 +5,7 @@
 
 use super::findings::{Finding, Findings, SourceFile, parse_toml};
 use super::source::ContentFiles;
+use crate::game::describe::{NAME_MAX, TEXT_MAX, shown};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -320,8 +321,9 @@ fn load_layer(
     sc.slug = slug.clone();
     sc.file = file.path.clone();
     sc.chain.push(file.path.clone());
-    sc.name = raw.name.unwrap_or(slug);
-    sc.description = raw.description.unwrap_or_default();
+    // Shown to people (validate, show, play): no escape sequence, no megabyte name.
+    sc.name = shown(raw.name.as_deref().unwrap_or(&slug), NAME_MAX);
+    sc.description = shown(raw.description.as_deref().unwrap_or_default(), TEXT_MAX);
     macro_rules! over {
         ($field:ident) => {
             if let Some(v) = raw.$field {
