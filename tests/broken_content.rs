@@ -174,3 +174,23 @@ fn a_long_chain_of_base_scenarios_is_a_finding_not_a_stack_overflow() {
     let report = validate::check(&files, Some("c30")).unwrap();
     assert!(report.ok, "{:#?}", report.findings);
 }
+
+#[test]
+fn a_space_id_longer_than_scripts_can_name_is_refused_at_its_line() {
+    let long = "vaupes_department_on_the_brazilian_border_x";
+    let map = ContentFiles::embedded().files["rules/map.toml"].replace("\"vaupes\"", &format!("\"{long}\""));
+    let line = 1 + map
+        .lines()
+        .position(|l| l.contains(&format!("id = \"{long}\"")))
+        .unwrap();
+    let (files, _dir) = with_mod("long-id", &[("rules/map.toml", &map)]);
+    let report = validate::check(&files, None).unwrap();
+    let got: Vec<String> = report.findings.iter().map(|f| f.to_string()).collect();
+    assert_eq!(
+        got,
+        [format!(
+            "rules/map.toml:{line}: bad-id: space id `{long}` is 43 bytes long; at most 40 are supported \
+             (card scripts name spaces by their ids): shorten it"
+        )]
+    );
+}

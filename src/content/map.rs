@@ -56,6 +56,12 @@ struct SpaceToml {
     adjacent: Vec<Spanned<String>>,
 }
 
+/// The longest space id, in bytes. Card scripts name spaces by their ids, and the script
+/// host knows a word by the one copy Lua keeps of each short string, which is a string of
+/// at most 40 bytes (LUAI_MAXSHORTLEN, src/script/words.rs): a longer id would be "not a
+/// space" to the host that handed it out.
+pub const MAX_SLUG_BYTES: usize = 40;
+
 pub fn is_slug(s: &str) -> bool {
     !s.is_empty()
         && s.bytes()
@@ -84,6 +90,19 @@ pub fn load_map(file: &SourceFile, out: &mut Findings) -> Option<Map> {
                 at,
                 "bad-id",
                 format!("space id `{id}` must be lowercase letters, digits and _"),
+            );
+        }
+        if id.len() > MAX_SLUG_BYTES {
+            out.at(
+                file,
+                at,
+                "bad-id",
+                format!(
+                    "space id `{}` is {} bytes long; at most {MAX_SLUG_BYTES} are supported (card scripts \
+                     name spaces by their ids): shorten it",
+                    shown(id, NAME_MAX),
+                    id.len()
+                ),
             );
         }
         if spaces.iter().any(|d| &d.slug == id) {
