@@ -528,6 +528,54 @@ fn escape_sequences_from_data_files_never_reach_the_terminal() {
 }
 
 #[test]
+fn a_space_named_like_an_answer_word_replays_from_its_records() {
+    use abyss::content::ContentFiles;
+    use abyss::game::Choice;
+    // Vaupés renamed `done`, in every file of a copy of the content: a record's `done`
+    // was read as the space, so no record of a game that attacked there replayed.
+    let dir = Scratch::new("done-space");
+    for (path, text) in &ContentFiles::embedded().files {
+        let p = dir.0.join("c").join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text.replace("vaupes", "done")).unwrap();
+    }
+    let files = ContentFiles::from_dir(&dir.0.join("c")).unwrap();
+    let mut findings = Vec::new();
+    let rules = abyss::content::load_ruleset(&files, &mut findings).unwrap();
+    assert!(findings.is_empty(), "{findings:?}");
+    let done = rules.map.find("done").unwrap();
+    assert_eq!(Choice::Space(done).render(&rules), "space-done");
+    assert_eq!(Choice::parse("space-done", &rules), Some(Choice::Space(done)));
+    assert_eq!(Choice::parse("done", &rules), Some(Choice::Done));
+    // Every record of a few games replays.
+    let c = dir.file("c");
+    let records = dir.file("records");
+    let (code, out, err) = abyss(&[
+        "sim",
+        "--content",
+        &c,
+        "--games",
+        "6",
+        "--seed",
+        "1",
+        "--save-records",
+        &records,
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let mut n = 0;
+    let mut spoken = false;
+    for e in std::fs::read_dir(&records).unwrap() {
+        let p = e.unwrap().path();
+        spoken |= std::fs::read_to_string(&p).unwrap().contains(" space-done\n");
+        let (code, out, err) = abyss(&["replay", "--verify", "-q", "--content", &c, p.to_str().unwrap()]);
+        assert_eq!(code, 0, "{}: {out}{err}", p.display());
+        n += 1;
+    }
+    assert_eq!(n, 6);
+    assert!(spoken, "no game chose the space `done`");
+}
+
+#[test]
 fn the_government_bot_copes_with_civic_action_minimums_of_255() {
     // "u8::MAX = never" in a scenario's hooks: the bot added the two missing counts as a
     // u8 and panicked (overflow checks are on in release).
