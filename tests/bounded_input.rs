@@ -103,3 +103,43 @@ fn a_record_of_many_comment_lines_parses() {
     let rec = Record::parse(&text, "c.rec").unwrap();
     assert_eq!(rec.answer_line(0), Some(30_005));
 }
+
+#[test]
+fn a_content_file_over_the_size_limit_is_refused_unread() {
+    // A sparse file: 20 MiB long, nothing on disk. It used to be read whole (a 3 GB one
+    // took 3 GB of memory in every command, even when nothing used it).
+    let m = common::TempDir::new("huge-content");
+    std::fs::create_dir_all(m.path().join("scenarios")).unwrap();
+    let f = std::fs::File::create(m.path().join("scenarios/zzz.toml")).unwrap();
+    f.set_len(20 << 20).unwrap();
+    drop(f);
+    let mut files = ContentFiles::embedded();
+    files.overlay(m.path()).unwrap();
+    assert!(!files.files.contains_key("scenarios/zzz.toml"));
+    let report = abyss::cli::validate::check(&files, None).unwrap();
+    let got: Vec<String> = report.findings.iter().map(|f| f.to_string()).collect();
+    assert_eq!(
+        got,
+        [
+            "scenarios/zzz.toml: file-too-large: 20971520 bytes, more than the limit of 16 MiB for a \
+             content file: not read (split it, or remove it from the folder)"
+        ]
+    );
+    // The other scenarios are still there.
+    assert!(report.scenarios.iter().any(|s| s.name == "standard"));
+}
+
+#[test]
+fn a_record_that_never_ends_is_refused_at_the_limit() {
+    // /dev/zero is endless (and valid UTF-8): the read stops after 64 MiB.
+    for cmd in [&["replay", "/dev/zero"][..], &["play", "--load", "/dev/zero"][..]] {
+        let (code, out, err) = common::abyss(cmd);
+        assert_eq!(code, 2, "{cmd:?}: {out}{err}");
+        assert_eq!(
+            err.trim(),
+            "abyss: /dev/zero: more than the limit of 64 MiB for a record or test file: not read \
+             (is it the file you meant?)",
+            "{cmd:?}"
+        );
+    }
+}

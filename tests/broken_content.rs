@@ -138,3 +138,59 @@ fn base_scenarios_must_exist_and_not_loop() {
         assert_eq!(got, [want], "{name}");
     }
 }
+
+#[test]
+fn a_long_chain_of_base_scenarios_is_a_finding_not_a_stack_overflow() {
+    // c0 <- c1 <- ... <- c2999: the chain was resolved by one recursive call per file,
+    // and 2,000 files overflowed the stack (the whole process aborted).
+    let texts: Vec<(String, String)> = (0..3000)
+        .map(|i| {
+            let base = if i == 0 {
+                "standard".to_string()
+            } else {
+                format!("c{}", i - 1)
+            };
+            (
+                format!("scenarios/c{i}.toml"),
+                format!("name = \"chain {i}\"\nbase = \"{base}\"\naid = {}\n", i % 29),
+            )
+        })
+        .collect();
+    let list: Vec<(&str, &str)> = texts.iter().map(|(p, t)| (p.as_str(), t.as_str())).collect();
+    let (files, _dir) = with_mod("base-chain", &list);
+    for (name, at) in [("c2999", "c2968"), ("c31", "c0")] {
+        let report = validate::check(&files, Some(name)).unwrap();
+        let got: Vec<String> = report.findings.iter().map(|f| f.to_string()).collect();
+        assert_eq!(
+            got,
+            [format!(
+                "scenarios/{at}.toml:2: base-too-deep: scenarios/{name}.toml is built from more than 32 \
+                 scenario files through `base`: base it on a scenario nearer one without `base`, or \
+                 write the settings out"
+            )]
+        );
+    }
+    // 32 files, standard included: c30 .. c0 and standard.
+    let report = validate::check(&files, Some("c30")).unwrap();
+    assert!(report.ok, "{:#?}", report.findings);
+}
+
+#[test]
+fn a_space_id_longer_than_scripts_can_name_is_refused_at_its_line() {
+    let long = "vaupes_department_on_the_brazilian_border_x";
+    let map = ContentFiles::embedded().files["rules/map.toml"].replace("\"vaupes\"", &format!("\"{long}\""));
+    let line = 1 + map
+        .lines()
+        .position(|l| l.contains(&format!("id = \"{long}\"")))
+        .unwrap();
+    let (files, _dir) = with_mod("long-id", &[("rules/map.toml", &map)]);
+    let report = validate::check(&files, None).unwrap();
+    let got: Vec<String> = report.findings.iter().map(|f| f.to_string()).collect();
+    assert_eq!(
+        got,
+        [format!(
+            "rules/map.toml:{line}: bad-id: space id `{long}` is 43 bytes long; at most 40 are supported \
+             (card scripts name spaces by their ids): shorten it"
+        )]
+    );
+}

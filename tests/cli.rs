@@ -474,3 +474,135 @@ fn completions_and_event_diffs() {
     assert!(!hooks.is_empty() && hooks.len() <= 2, "{out}");
     assert!(!out.contains("Modifiers {"), "{out}");
 }
+
+#[test]
+fn escape_sequences_from_data_files_never_reach_the_terminal() {
+    let dir = Scratch::new("escapes");
+    // A scenario's name (shown by validate) and a space's name (shown by show).
+    std::fs::create_dir_all(dir.0.join("mod/scenarios")).unwrap();
+    std::fs::write(
+        dir.0.join("mod/scenarios/evil.toml"),
+        "name = \"Evil\\u001b[2J\\u001b]0;pwned\\u0007 scenario\"\nbase = \"standard\"\n",
+    )
+    .unwrap();
+    std::fs::create_dir_all(dir.0.join("mod/rules")).unwrap();
+    let map = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/map.toml"))
+        .unwrap()
+        .replace("name = \"Vaupés\"", "name = \"Vaupés\\u001b[31m\\u0007\"");
+    std::fs::write(dir.0.join("mod/rules/map.toml"), map).unwrap();
+    let m = dir.file("mod");
+    let (code, out, err) = abyss(&["validate", "--mod", &m, "--scenario", "evil"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("scenario evil (Evil[2J]0;pwned scenario): Total Support 50"),
+        "{out}"
+    );
+    let (code, out, err) = abyss(&["show", "--mod", &m, "--scenario", "evil"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("Vaupés[31m"), "{out}");
+    assert!(!out.contains('\u{1b}') && !out.contains('\u{7}'), "{out:?}");
+    // A record's `stopped` trailer and its scenario name.
+    let rec = dir.file("stopped.rec");
+    std::fs::write(
+        &rec,
+        "abyss-record 2\nscenario standard\nseed 1\nanswers\nstopped \"\u{1b}[2J\u{1b}]0;owned\u{7} the game was fine\"\n",
+    )
+    .unwrap();
+    let (code, out, err) = abyss(&["replay", "--verify", &rec]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("the record says it stopped with: [2J]0;owned the game was fine\n"),
+        "{out}"
+    );
+    assert!(!out.contains('\u{1b}') && !err.contains('\u{1b}'), "{out:?}{err:?}");
+    let rec = dir.file("scenario.rec");
+    std::fs::write(
+        &rec,
+        "abyss-record 2\nscenario \"\u{1b}[2J\u{1b}[1;31mALL YOUR BASE\u{7}\"\nseed 1\nanswers\n",
+    )
+    .unwrap();
+    let (code, out, err) = abyss(&["replay", &rec]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("no scenario `[2J[1;31mALL YOUR BASE`"), "{err}");
+    assert!(!err.contains('\u{1b}') && !err.contains('\u{7}'), "{err:?}");
+}
+
+#[test]
+fn a_space_named_like_an_answer_word_replays_from_its_records() {
+    use abyss::content::ContentFiles;
+    use abyss::game::Choice;
+    // Vaupés renamed `done`, in every file of a copy of the content: a record's `done`
+    // was read as the space, so no record of a game that attacked there replayed.
+    let dir = Scratch::new("done-space");
+    for (path, text) in &ContentFiles::embedded().files {
+        let p = dir.0.join("c").join(path);
+        std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+        std::fs::write(p, text.replace("vaupes", "done")).unwrap();
+    }
+    let files = ContentFiles::from_dir(&dir.0.join("c")).unwrap();
+    let mut findings = Vec::new();
+    let rules = abyss::content::load_ruleset(&files, &mut findings).unwrap();
+    assert!(findings.is_empty(), "{findings:?}");
+    let done = rules.map.find("done").unwrap();
+    assert_eq!(Choice::Space(done).render(&rules), "space-done");
+    assert_eq!(Choice::parse("space-done", &rules), Some(Choice::Space(done)));
+    assert_eq!(Choice::parse("done", &rules), Some(Choice::Done));
+    // Every record of a few games replays.
+    let c = dir.file("c");
+    let records = dir.file("records");
+    let (code, out, err) = abyss(&[
+        "sim",
+        "--content",
+        &c,
+        "--games",
+        "6",
+        "--seed",
+        "1",
+        "--save-records",
+        &records,
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    let mut n = 0;
+    let mut spoken = false;
+    for e in std::fs::read_dir(&records).unwrap() {
+        let p = e.unwrap().path();
+        spoken |= std::fs::read_to_string(&p).unwrap().contains(" space-done\n");
+        let (code, out, err) = abyss(&["replay", "--verify", "-q", "--content", &c, p.to_str().unwrap()]);
+        assert_eq!(code, 0, "{}: {out}{err}", p.display());
+        n += 1;
+    }
+    assert_eq!(n, 6);
+    assert!(spoken, "no game chose the space `done`");
+}
+
+#[test]
+fn the_government_bot_copes_with_civic_action_minimums_of_255() {
+    // "u8::MAX = never" in a scenario's hooks: the bot added the two missing counts as a
+    // u8 and panicked (overflow checks are on in release).
+    let dir = Scratch::new("civic255");
+    std::fs::create_dir_all(dir.0.join("mod/scenarios")).unwrap();
+    std::fs::write(
+        dir.0.join("mod/scenarios/civic255.toml"),
+        "name = \"Civic Action needs 255 Troops\"\nbase = \"standard\"\n[hooks]\ncivic_action_min_troops = 255\n",
+    )
+    .unwrap();
+    let (code, out, err) = abyss(&[
+        "sim",
+        "--mod",
+        &dir.file("mod"),
+        "--scenario",
+        "civic255",
+        "--agents",
+        "nonplayer",
+        "--games",
+        "3",
+        "--seed",
+        "11",
+    ]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.starts_with("3 games from `civic255` (nonplayer agents, seeds 11..=13): 3 completed, 0 failed\n"),
+        "{out}"
+    );
+    assert!(!out.contains("panicked"), "{out}");
+}

@@ -253,3 +253,91 @@ fn a_record_that_is_not_utf8_is_refused_with_its_line() {
         "abyss: r.rec:5: not UTF-8 text at byte offset 54: save the file as UTF-8"
     );
 }
+
+#[test]
+fn a_fifo_in_a_mod_is_a_finding_and_never_opened() {
+    let m = TempDir::new("mod-fifo");
+    std::fs::create_dir_all(m.path().join("scenarios")).unwrap();
+    let fifo = m.path().join("scenarios/readme.toml");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    // Opening a FIFO for reading waits for a writer that never comes: load in a thread,
+    // and fail (rather than hang) if it has not returned in time.
+    let dir = m.path().to_path_buf();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut files = ContentFiles::embedded();
+        files.overlay(&dir).unwrap();
+        let got: Vec<String> = validate::check(&files, None)
+            .unwrap()
+            .findings
+            .iter()
+            .map(|f| f.to_string())
+            .collect();
+        let _ = tx.send(got);
+    });
+    let got = rx
+        .recv_timeout(std::time::Duration::from_secs(30))
+        .expect("loading a mod with a FIFO blocked");
+    assert_eq!(
+        got,
+        [
+            "scenarios/readme.toml: not-a-file: a FIFO (named pipe), not a regular file: not read \
+             (a content folder holds regular files only)"
+        ]
+    );
+}
+
+#[test]
+fn folders_nested_deeper_than_the_limit_are_a_finding_and_the_walk_stays_linear() {
+    // 1,000 nested folders: resolving every path cost a readlink per level for every
+    // entry (about 9 s here, growing with the cube of the depth).
+    let m = TempDir::new("mod-deep");
+    let mut deep = m.path().join("events");
+    for _ in 0..1000 {
+        deep.push("a");
+    }
+    std::fs::create_dir_all(&deep).unwrap();
+    std::fs::write(deep.join("x.lua"), "return 1\n").unwrap();
+    let start = std::time::Instant::now();
+    let mut files = ContentFiles::embedded();
+    files.overlay(m.path()).unwrap();
+    assert!(start.elapsed().as_secs() < 5, "{:?}", start.elapsed());
+    let folder = format!("events{}", "/a".repeat(content::source::MAX_FOLDER_DEPTH + 1));
+    let got: Vec<String> = files.refused.values().map(|f| f.to_string()).collect();
+    assert_eq!(
+        got,
+        [format!(
+            "{folder}: folder-too-deep: a folder nested more than 16 deep: not read (move its files nearer the top)"
+        )]
+    );
+}
+
+#[test]
+fn a_test_folder_link_that_leaves_the_folder_is_not_read() {
+    let outside = TempDir::new("outside-tests");
+    outside.write("secrets.txt", SECRET);
+    let dir = TempDir::new("tests-symlink");
+    dir.write("a.test", "test \"a\"\nsetup standard\nexpect\n  aid 9\n");
+    symlink(&outside.path().join("secrets.txt"), &dir.path().join("b.test"));
+    // A link that stays in the folder is read.
+    symlink(Path::new("a.test"), &dir.path().join("c.test"));
+    let result = run_path(dir.path(), &ContentFiles::embedded()).unwrap();
+    assert_eq!(result.reports.len(), 2);
+    assert!(result.reports.iter().all(|r| r.passed()));
+    let got: Vec<String> = result.broken_files.iter().map(|d| d.to_string()).collect();
+    assert_eq!(
+        got,
+        [format!(
+            "{}: a symbolic link to {}, outside {}: not read (copy the file into the folder)",
+            dir.path().join("b.test").display(),
+            outside.path().join("secrets.txt").canonicalize().unwrap().display(),
+            dir.path().display()
+        )]
+    );
+    // The command says so, and shows nothing of the file.
+    let (code, out, err) = abyss(dir.path(), &["test", "."]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("outside .: not read"), "{out}");
+    assert!(!out.contains("hunter2") && !err.contains("hunter2"), "{out}{err}");
+}

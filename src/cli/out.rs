@@ -5,6 +5,7 @@
 //! the panic of `println!`. Any other output error (a full disk) is an I/O error: exit 2.
 //! Messages for people go to stderr through `tell!`, which never panics either.
 
+use crate::game::describe::terminal_safe;
 use std::fmt;
 use std::io::Write;
 
@@ -51,10 +52,14 @@ impl fmt::Display for Exit {
     }
 }
 
-/// Write to stdout; a closed pipe ends the process with exit 0.
+/// Write to stdout; a closed pipe ends the process with exit 0. What goes to a terminal
+/// carries no control characters but newlines and tabs, whatever a data file or a record
+/// held (`describe::terminal_safe`): an escape sequence cannot clear the screen or set
+/// the window's title.
 pub fn print(args: fmt::Arguments) {
+    let text = fmt::format(args);
     let mut out = std::io::stdout().lock();
-    if let Err(e) = out.write_fmt(args) {
+    if let Err(e) = out.write_all(terminal_safe(&text).as_bytes()) {
         gone(e);
     }
 }
@@ -74,9 +79,11 @@ fn gone(e: std::io::Error) -> ! {
     std::process::exit(USAGE);
 }
 
-/// Write to stderr, ignoring errors (there is nobody left to tell).
+/// Write to stderr, ignoring errors (there is nobody left to tell); made safe for a
+/// terminal as `print` is.
 pub fn to_stderr(args: fmt::Arguments) {
-    let _ = std::io::stderr().lock().write_fmt(args);
+    let text = fmt::format(args);
+    let _ = std::io::stderr().lock().write_all(terminal_safe(&text).as_bytes());
 }
 
 /// `println!` that ends quietly on a closed pipe.

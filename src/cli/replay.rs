@@ -2,7 +2,7 @@
 //! record and the engine part ways.
 
 use super::out::{Exit, say, tell};
-use crate::game::describe::printable;
+use crate::game::describe::{TEXT_MAX, printable, shown};
 use crate::game::{Outcome, Stop};
 use crate::kernel::{Faction, Ruleset};
 use crate::notation::{Record, Replayed, Trailer};
@@ -93,7 +93,7 @@ fn place(file: &str, rec: &Record, i: usize) -> String {
 fn same_stop(why: &str, result: &Result<Outcome, Stop>) -> bool {
     let same = result.as_ref().is_err_and(|stop| stop.to_string() == why);
     if !same {
-        say!("the record says it stopped with: {why}");
+        say!("the record says it stopped with: {}", shown(why, TEXT_MAX));
     }
     same
 }
@@ -104,7 +104,7 @@ fn report(file: &str, rec: &Record, rules: &Ruleset, out: &Replayed) -> bool {
     let used = out.script.used;
     say!(
         "{file}: scenario {}, seed {}: {used} of {total} answers used, {} cards played",
-        rec.scenario,
+        shown(&rec.scenario, TEXT_MAX),
         rec.seed,
         out.game.stats.cards
     );

@@ -3,6 +3,7 @@
 
 use super::findings::{Findings, SourceFile, parse_toml};
 use super::map::is_slug;
+use crate::game::describe::{NAME_MAX, TEXT_MAX, shown};
 use crate::kernel::ids::Faction;
 use crate::kernel::ruleset::{Card, CardKind, Instruction, SpaceTrait};
 use serde::Deserialize;
@@ -164,11 +165,11 @@ pub fn load_cards(file: &SourceFile, out: &mut Findings) -> Option<Vec<Card>> {
             }
             nonplayer.never_event = i.never_event;
             nonplayer.own_active_first = i.own_active_first;
-            nonplayer.note = i.note.clone();
+            nonplayer.note = shown(&i.note, TEXT_MAX);
         }
         cards.push(Card {
             number: n,
-            title: c.title.clone(),
+            title: shown(&c.title, NAME_MAX),
             slug: c.slug.get_ref().clone(),
             kind: if c.kind == KindToml::Event {
                 CardKind::Event
@@ -181,8 +182,8 @@ pub fn load_cards(file: &SourceFile, out: &mut Findings) -> Option<Vec<Card>> {
             single: c.single,
             second_ops: c.second_ops,
             second_edition: c.second_edition,
-            unshaded: c.unshaded.clone(),
-            shaded: c.shaded.clone(),
+            unshaded: shown(&c.unshaded, TEXT_MAX),
+            shaded: c.shaded.as_deref().map(|t| shown(t, TEXT_MAX)),
             nonplayer,
         });
     }

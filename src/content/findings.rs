@@ -63,6 +63,118 @@ pub fn utf8_text(bytes: Vec<u8>) -> Result<String, (usize, String)> {
     })
 }
 
+/// The most abyss reads of one content file (a TOML table, a scenario, a card script): the
+/// largest of the default content is 25 KB. A bigger file is refused unread, so that a
+/// mod cannot make every command allocate what the file claims (a sparse 3 GB file).
+pub const MAX_CONTENT_BYTES: u64 = 16 << 20;
+
+/// The most abyss reads of one game record or scenario-test file (a record of 50,000
+/// answers is 500 KB): `abyss replay /dev/zero` stops there with an error.
+pub const MAX_NOTATION_BYTES: u64 = 64 << 20;
+
+/// Why a file was not read, as a finding would say it.
+#[derive(Debug)]
+pub struct Unread {
+    /// 1-based line where the text stops being UTF-8; 0 for the file as a whole.
+    pub line: usize,
+    pub code: &'static str,
+    pub message: String,
+}
+
+/// A size limit in words: "16 MiB".
+fn size_words(bytes: u64) -> String {
+    if bytes >= 1 << 20 && bytes.is_multiple_of(1 << 20) {
+        format!("{} MiB", bytes >> 20)
+    } else {
+        format!("{bytes} bytes")
+    }
+}
+
+/// What a file that is not a regular file is, for messages.
+fn kind_of(t: std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if t.is_fifo() {
+            return "a FIFO (named pipe)";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+        if t.is_block_device() || t.is_char_device() {
+            return "a device";
+        }
+    }
+    if t.is_dir() { "a folder" } else { "not a regular file" }
+}
+
+/// A file's text, read with a bound: at most `limit` bytes (`what` names the kind of file
+/// for the message, e.g. "a content file"). With `regular_only`, anything but a regular
+/// file (a FIFO, a device, a socket) is refused without being read, and it is opened so
+/// that it could not block even if it were swapped for one after the check; a file named
+/// on the command line may be a pipe (`abyss replay <(…)`), and is only bounded.
+pub fn read_text(path: &std::path::Path, limit: u64, what: &str, regular_only: bool) -> Result<String, Unread> {
+    use std::io::Read;
+    let whole = |code: &'static str, message: String| Unread { line: 0, code, message };
+    let not_regular = |t: std::fs::FileType| {
+        whole(
+            "not-a-file",
+            format!(
+                "{}, not a regular file: not read (a content folder holds regular files only)",
+                kind_of(t)
+            ),
+        )
+    };
+    // Its size when known (a regular file), else the stream ran past the limit.
+    let too_big = |size: Option<u64>| {
+        let size = size.map_or_else(String::new, |n| format!("{n} bytes, "));
+        whole(
+            "file-too-large",
+            format!(
+                "{size}more than the limit of {} for {what}: not read ({})",
+                size_words(limit),
+                if regular_only {
+                    "split it, or remove it from the folder"
+                } else {
+                    "is it the file you meant?"
+                }
+            ),
+        )
+    };
+    let io = |e: std::io::Error| whole("unreadable-file", e.to_string());
+    if regular_only {
+        let meta = std::fs::metadata(path).map_err(io)?;
+        if !meta.is_file() {
+            return Err(not_regular(meta.file_type()));
+        }
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    if regular_only {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path).map_err(io)?;
+    let meta = file.metadata().map_err(io)?;
+    if regular_only && !meta.is_file() {
+        return Err(not_regular(meta.file_type()));
+    }
+    if meta.is_file() && meta.len() > limit {
+        return Err(too_big(Some(meta.len())));
+    }
+    let mut bytes = Vec::new();
+    file.take(limit + 1).read_to_end(&mut bytes).map_err(io)?;
+    if bytes.len() as u64 > limit {
+        return Err(too_big(None));
+    }
+    utf8_text(bytes).map_err(|(line, message)| Unread {
+        line,
+        code: "not-utf8",
+        message,
+    })
+}
+
 /// Collects findings for one file at a time.
 #[derive(Default)]
 pub struct Findings {

@@ -1,6 +1,7 @@
 //! rules/map.toml → Map: spaces, terrain, Population, Econ, coasts, borders, adjacency.
 
 use super::findings::{Findings, SourceFile, parse_toml};
+use crate::game::describe::{NAME_MAX, shown};
 use crate::kernel::ruleset::{LocType, MAX_SPACES, Map, SpaceDef, SpaceKind, Terrain};
 use serde::Deserialize;
 use toml::Spanned;
@@ -55,6 +56,12 @@ struct SpaceToml {
     adjacent: Vec<Spanned<String>>,
 }
 
+/// The longest space id, in bytes. Card scripts name spaces by their ids, and the script
+/// host knows a word by the one copy Lua keeps of each short string, which is a string of
+/// at most 40 bytes (LUAI_MAXSHORTLEN, src/script/words.rs): a longer id would be "not a
+/// space" to the host that handed it out.
+pub const MAX_SLUG_BYTES: usize = 40;
+
 pub fn is_slug(s: &str) -> bool {
     !s.is_empty()
         && s.bytes()
@@ -83,6 +90,19 @@ pub fn load_map(file: &SourceFile, out: &mut Findings) -> Option<Map> {
                 at,
                 "bad-id",
                 format!("space id `{id}` must be lowercase letters, digits and _"),
+            );
+        }
+        if id.len() > MAX_SLUG_BYTES {
+            out.at(
+                file,
+                at,
+                "bad-id",
+                format!(
+                    "space id `{}` is {} bytes long; at most {MAX_SLUG_BYTES} are supported (card scripts \
+                     name spaces by their ids): shorten it",
+                    shown(id, NAME_MAX),
+                    id.len()
+                ),
             );
         }
         if spaces.iter().any(|d| &d.slug == id) {
@@ -128,7 +148,8 @@ pub fn load_map(file: &SourceFile, out: &mut Findings) -> Option<Map> {
         }
         spaces.push(SpaceDef {
             slug: id.clone(),
-            name: sp.name.clone(),
+            // Shown to people everywhere: no escape sequence, no megabyte name.
+            name: shown(&sp.name, NAME_MAX),
             kind,
             pop: sp.pop.as_ref().map_or(0, |p| *p.get_ref()),
             terrain: sp.terrain.as_ref().map(|t| match *t.get_ref() {

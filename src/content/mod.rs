@@ -18,6 +18,7 @@ pub use scenario::Scenario;
 pub use setup::{DeckSpec, Lasting, Seating, Setup, build_setup};
 pub use source::ContentFiles;
 
+use crate::game::describe::{TEXT_MAX, shown};
 use crate::kernel::Ruleset;
 use findings::Findings;
 use std::path::Path;
@@ -141,7 +142,8 @@ pub fn scenario_named_in_file(files: &ContentFiles, name: &str, bases: &[&Path])
             }
         }
         return Err(format!(
-            "no scenario `{name}`: not in {}/scenarios ({}) and not a file under {}",
+            "no scenario `{}`: not in {}/scenarios ({}) and not a file under {}",
+            shown(name, TEXT_MAX),
             files.origin,
             scenario_names(files).join(", "),
             bases
@@ -152,9 +154,10 @@ pub fn scenario_named_in_file(files: &ContentFiles, name: &str, bases: &[&Path])
         ));
     }
     Err(format!(
-        "scenario `{name}`: a record or test names a scenario of the content, or a file by a path \
+        "scenario `{}`: a record or test names a scenario of the content, or a file by a path \
          relative to its own folder or the working folder (no `..`, not absolute); name any other \
-         file on the command line"
+         file on the command line",
+        shown(name, TEXT_MAX)
     ))
 }
 
@@ -186,7 +189,8 @@ pub fn load_scenario(
                     scenario_names(files).join(", ")
                 ));
             }
-            let text = std::fs::read_to_string(p).map_err(|e| format!("{name_or_file}: {e}"))?;
+            let text = findings::read_text(p, findings::MAX_CONTENT_BYTES, "a scenario file", true)
+                .map_err(|u| format!("{name_or_file}: {}", u.message))?;
             SourceFile::new(name_or_file, text)
         }
     };

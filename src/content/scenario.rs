@@ -5,6 +5,7 @@
 
 use super::findings::{Finding, Findings, SourceFile, parse_toml};
 use super::source::ContentFiles;
+use crate::game::describe::{NAME_MAX, TEXT_MAX, shown};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use toml::Spanned;
@@ -228,20 +229,72 @@ pub struct Scenario {
     pub out_of_play: BTreeMap<String, At<i64>>,
 }
 
-/// Read a scenario, following `base` through the content's scenarios/ folder.
+/// The most scenario files one scenario may be built from through `base`, itself
+/// included (the default content's are 2 deep). Each is read once per scenario, so
+/// validating a folder of scenarios costs at most this many reads each.
+pub const MAX_BASE_CHAIN: usize = 32;
+
+/// Read a scenario, following `base` through the content's scenarios/ folder: the chain
+/// of files is collected one step at a time (no recursion, however long it is), then
+/// each file is laid over its base, root first.
 pub fn load_scenario(file: &SourceFile, content: &ContentFiles, out: &mut Findings) -> Option<Scenario> {
     let mut chain = vec![file.path.clone()];
-    load_layer(file, content, out, &mut chain)
+    let mut raws: Vec<ScenarioFile> = vec![parse_toml(file, out)?];
+    // The files of the bases, nearest first (`file` is borrowed, its bases are owned).
+    let mut bases: Vec<SourceFile> = Vec::new();
+    while let Some(b) = raws.last().and_then(|r| r.base.clone()) {
+        let from = bases.last().unwrap_or(file);
+        let path = format!("scenarios/{}.toml", b.get_ref());
+        let (f, line) = (from.path.clone(), from.line_of(b.span().start));
+        if let Some(why) = content.refusal(&path) {
+            out.list.push(why.clone());
+            return None;
+        }
+        let Some(bf) = content.get(&path) else {
+            out.at_line(
+                &f,
+                line,
+                "unknown-scenario",
+                format!("base scenario `{}` is not in scenarios/", b.get_ref()),
+            );
+            return None;
+        };
+        if chain.contains(&path) {
+            out.at_line(
+                &f,
+                line,
+                "base-cycle",
+                format!("base scenarios form a cycle: {} -> {path}", chain.join(" -> ")),
+            );
+            return None;
+        }
+        if chain.len() >= MAX_BASE_CHAIN {
+            out.at_line(
+                &f,
+                line,
+                "base-too-deep",
+                format!(
+                    "{} is built from more than {MAX_BASE_CHAIN} scenario files through `base`: base it \
+                     on a scenario nearer one without `base`, or write the settings out",
+                    chain[0]
+                ),
+            );
+            return None;
+        }
+        chain.push(path);
+        raws.push(parse_toml(&bf, out)?);
+        bases.push(bf);
+    }
+    let mut sc: Option<Scenario> = None;
+    for (i, raw) in raws.into_iter().enumerate().rev() {
+        let f = if i == 0 { file } else { &bases[i - 1] };
+        sc = Some(load_layer(f, raw, sc));
+    }
+    sc
 }
 
-fn load_layer(
-    file: &SourceFile,
-    content: &ContentFiles,
-    out: &mut Findings,
-    chain: &mut Vec<String>,
-) -> Option<Scenario> {
-    let raw: ScenarioFile = parse_toml(file, out)?;
-    let at = |s: std::ops::Range<usize>| (file.path.clone(), file.line_of(s.start));
+/// One file of a scenario laid over its base (None for a scenario without `base`).
+fn load_layer(file: &SourceFile, raw: ScenarioFile, base: Option<Scenario>) -> Scenario {
     fn wrap<T>(v: Spanned<T>, file: &SourceFile) -> At<T> {
         let line = file.line_of(v.span().start);
         At {
@@ -250,43 +303,6 @@ fn load_layer(
             line,
         }
     }
-    let base = match raw.base {
-        None => None,
-        Some(b) => {
-            let path = format!("scenarios/{}.toml", b.get_ref());
-            let (f, line) = at(b.span());
-            if let Some(why) = content.refusal(&path) {
-                out.list.push(why.clone());
-                return None;
-            }
-            match content.get(&path) {
-                None => {
-                    out.at_line(
-                        &f,
-                        line,
-                        "unknown-scenario",
-                        format!("base scenario `{}` is not in scenarios/", b.get_ref()),
-                    );
-                    return None;
-                }
-                Some(_) if chain.contains(&path) => {
-                    out.at_line(
-                        &f,
-                        line,
-                        "base-cycle",
-                        format!("base scenarios form a cycle: {} -> {path}", chain.join(" -> ")),
-                    );
-                    return None;
-                }
-                Some(bf) => {
-                    chain.push(path);
-                    let s = load_layer(&bf, content, out, chain);
-                    chain.pop();
-                    Some(s?)
-                }
-            }
-        }
-    };
     let slug = file
         .path
         .rsplit('/')
@@ -320,8 +336,9 @@ fn load_layer(
     sc.slug = slug.clone();
     sc.file = file.path.clone();
     sc.chain.push(file.path.clone());
-    sc.name = raw.name.unwrap_or(slug);
-    sc.description = raw.description.unwrap_or_default();
+    // Shown to people (validate, show, play): no escape sequence, no megabyte name.
+    sc.name = shown(raw.name.as_deref().unwrap_or(&slug), NAME_MAX);
+    sc.description = shown(raw.description.as_deref().unwrap_or_default(), TEXT_MAX);
     macro_rules! over {
         ($field:ident) => {
             if let Some(v) = raw.$field {
@@ -427,5 +444,5 @@ fn load_layer(
             s.shipments = Some(wrap(v, file));
         }
     }
-    Some(sc)
+    sc
 }

@@ -52,7 +52,8 @@ impl ContentFiles {
         };
         walk.visited.insert(walk.root.clone());
         for sub in ["rules", "scenarios", "events"] {
-            walk.entry(&dir.join(sub), sub.to_string())?;
+            let path = walk.root.join(sub);
+            walk.entry(&path, sub.to_string(), 0)?;
         }
         Ok(ContentFiles {
             origin: dir.display().to_string(),
@@ -127,7 +128,15 @@ impl ContentFiles {
     }
 }
 
-/// A walk of a content folder on disk.
+/// How deep folders may nest under rules/, scenarios/ or events/ (events/lib/x.lua is 1
+/// deep): content needs no more, and a deeper folder is a finding rather than a walk
+/// whose every path grows with the depth.
+pub const MAX_FOLDER_DEPTH: usize = 16;
+
+/// A walk of a content folder on disk. Each folder's real path is its parent's joined
+/// with its name, and only a symbolic link is resolved (once, where it is met): the walk
+/// costs a few system calls per entry whatever the depth, where resolving every path
+/// cost one `readlink` per level of it, for every entry.
 struct Walk {
     /// The folder, symbolic links resolved: nothing outside it is read.
     root: PathBuf,
@@ -148,17 +157,25 @@ impl Walk {
         self.refused.insert(rel.to_string(), f);
     }
 
-    /// Take one entry: a folder is walked, a .toml or .lua file read; `rel` is its path in
-    /// the content ("events/lib/x.lua").
-    fn entry(&mut self, path: &Path, rel: String) -> Result<(), String> {
+    /// Take one entry: a folder is walked, a .toml or .lua file read; `path` is where it
+    /// is, its parent folder resolved, and `rel` its path in the content
+    /// ("events/lib/x.lua"), `depth` folders below rules/, scenarios/ or events/.
+    fn entry(&mut self, path: &Path, rel: String, depth: usize) -> Result<(), String> {
         let Ok(meta) = std::fs::symlink_metadata(path) else {
             return Ok(()); // rules/, scenarios/ or events/ may be absent from a mod
         };
         let is_content = |r: &str| r.ends_with(".toml") || r.ends_with(".lua");
         let mut real = path.to_path_buf();
-        if meta.file_type().is_symlink() {
+        let mut kind = meta.file_type();
+        if kind.is_symlink() {
             match path.canonicalize() {
-                Ok(target) if target.starts_with(&self.root) => real = target,
+                Ok(target) if target.starts_with(&self.root) => {
+                    kind = match std::fs::metadata(&target) {
+                        Ok(m) => m.file_type(),
+                        Err(_) => return Ok(()),
+                    };
+                    real = target;
+                }
                 Ok(target) => {
                     if target.is_dir() || is_content(&rel) {
                         self.refuse(
@@ -186,9 +203,19 @@ impl Walk {
                 }
             }
         }
-        if real.is_dir() {
-            let canon = real.canonicalize().unwrap_or(real.clone());
-            if !self.visited.insert(canon) {
+        if kind.is_dir() {
+            if depth > MAX_FOLDER_DEPTH {
+                self.refuse(
+                    &rel,
+                    0,
+                    "folder-too-deep",
+                    format!(
+                        "a folder nested more than {MAX_FOLDER_DEPTH} deep: not read (move its files nearer the top)"
+                    ),
+                );
+                return Ok(());
+            }
+            if !self.visited.insert(real.clone()) {
                 return Ok(()); // a link back to a folder already walked
             }
             let entries = std::fs::read_dir(&real).map_err(|e| format!("{}: {e}", path.display()))?;
@@ -196,17 +223,16 @@ impl Walk {
             names.sort();
             for name in names {
                 let child_rel = format!("{rel}/{}", name.to_string_lossy());
-                self.entry(&path.join(&name), child_rel)?;
+                self.entry(&real.join(&name), child_rel, depth + 1)?;
             }
         } else if is_content(&rel) {
-            match std::fs::read(&real) {
-                Ok(bytes) => match super::findings::utf8_text(bytes) {
-                    Ok(text) => {
-                        self.files.insert(rel, text);
-                    }
-                    Err((line, message)) => self.refuse(&rel, line, "not-utf8", message),
-                },
-                Err(e) => self.refuse(&rel, 0, "unreadable-file", e.to_string()),
+            // Only regular files are opened: a FIFO would block the walk, a device never
+            // end (findings::read_text).
+            match super::findings::read_text(&real, super::findings::MAX_CONTENT_BYTES, "a content file", true) {
+                Ok(text) => {
+                    self.files.insert(rel, text);
+                }
+                Err(u) => self.refuse(&rel, u.line, u.code, u.message),
             }
         }
         Ok(())

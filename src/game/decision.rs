@@ -153,6 +153,10 @@ impl Step {
     }
 }
 
+/// How a record writes a space whose slug is also another answer's word: `space-done`
+/// (slugs have no `-`, and no other answer starts so).
+pub const SPACE_PREFIX: &str = "space-";
+
 /// One legal option of a request.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Choice {
@@ -414,10 +418,19 @@ impl Choice {
         }
     }
 
-    /// The canonical form of game records: spaces by slug, everything else as Display.
+    /// The canonical form of game records: spaces by slug, everything else as Display. A
+    /// space whose slug is also another answer's word (a map may call a space `done`) or a
+    /// number is written `space-SLUG`, so that every answer reads back as itself.
     pub fn render(&self, r: &Ruleset) -> String {
         match self {
-            Choice::Space(s) => r.map.space(*s).slug.clone(),
+            Choice::Space(s) => {
+                let slug = &r.map.space(*s).slug;
+                if Choice::is_other_word(slug) {
+                    format!("{SPACE_PREFIX}{slug}")
+                } else {
+                    slug.clone()
+                }
+            }
             _ => {
                 let mut out = String::new();
                 let _ = self.write_plain(&mut out);
@@ -432,7 +445,31 @@ impl Choice {
     pub fn vocabulary(r: &Ruleset) -> Vec<Choice> {
         let mut all = vec![Choice::Yes, Choice::No, Choice::Done, Choice::Pass];
         all.extend(r.map.ids().map(Choice::Space));
-        all.extend(Faction::ALL.map(Choice::Faction));
+        all.extend(Choice::words_after_spaces());
+        all
+    }
+
+    /// Whether a space's slug would read in a record as another answer: the word of
+    /// another choice (`done`, `pass`, `yes`, `govt`, `base`, ... any rendering of a
+    /// choice that is not a space, for any content) or a number.
+    pub fn is_other_word(slug: &str) -> bool {
+        static WORDS: std::sync::LazyLock<std::collections::HashSet<String>> = std::sync::LazyLock::new(|| {
+            [Choice::Yes, Choice::No, Choice::Done, Choice::Pass]
+                .into_iter()
+                .chain(Choice::words_after_spaces())
+                .map(|c| {
+                    let mut w = String::new();
+                    let _ = c.write_plain(&mut w);
+                    w
+                })
+                .collect()
+        });
+        slug.bytes().all(|b| b.is_ascii_digit()) || WORDS.contains(slug)
+    }
+
+    /// The vocabulary's words that come after the spaces: the same for every content.
+    fn words_after_spaces() -> Vec<Choice> {
+        let mut all: Vec<Choice> = Faction::ALL.map(Choice::Faction).to_vec();
         all.extend([Side::Unshaded, Side::Shaded].map(Choice::Side));
         all.extend(Op::COIN.iter().chain(&Op::INSURGENT).map(|&o| Choice::Op(o)));
         for f in Faction::ALL {
@@ -455,9 +492,14 @@ impl Choice {
         all
     }
 
-    /// The Choice a word prints as (`render`), if any.
+    /// The Choice a word prints as (`render`), if any; `space-SLUG` is always the space.
     pub fn parse(word: &str, r: &Ruleset) -> Option<Choice> {
-        if let Some(s) = r.map.find(word) {
+        if let Some(s) = word.strip_prefix(SPACE_PREFIX).and_then(|w| r.map.find(w)) {
+            return Some(Choice::Space(s));
+        }
+        if let Some(s) = r.map.find(word)
+            && !Choice::is_other_word(word)
+        {
             return Some(Choice::Space(s));
         }
         if let Ok(n) = word.parse::<u8>() {

@@ -27,6 +27,33 @@ pub fn printable(s: &str) -> Cow<'_, str> {
     )
 }
 
+/// The most characters of a name from a data file (a scenario, a space, a card title)
+/// that are shown; the default content's longest is 37.
+pub const NAME_MAX: usize = 80;
+/// The most characters of a longer text from a data file (a scenario's description, a
+/// card's text, a record's `stopped` reason) that are shown.
+pub const TEXT_MAX: usize = 2000;
+
+/// A string from a data file as it may be shown to a person: `printable`, and cut to at
+/// most `max` characters with "…" (a name of a megabyte is not a name).
+pub fn shown(s: &str, max: usize) -> String {
+    let s = printable(s);
+    match s.char_indices().nth(max) {
+        None => s.into_owned(),
+        Some((i, _)) => format!("{}…", &s[..i]),
+    }
+}
+
+/// Terminal output made safe as a last step (src/cli/out.rs): control characters other
+/// than newlines and tabs (escape sequences, bells, carriage returns) are dropped.
+pub fn terminal_safe(s: &str) -> Cow<'_, str> {
+    let bad = |c: char| c.is_control() && c != '\n' && c != '\t';
+    if !s.chars().any(bad) {
+        return Cow::Borrowed(s);
+    }
+    Cow::Owned(s.chars().filter(|&c| !bad(c)).collect())
+}
+
 /// `printable` line by line: keeps the line breaks of a multi-line text (an excerpt with
 /// its caret, a traceback).
 pub fn printable_lines(s: &str) -> String {
@@ -485,6 +512,14 @@ mod tests {
     fn printable_drops_escape_sequences_and_keeps_words() {
         assert_eq!(printable("plain"), "plain");
         assert_eq!(printable("a\x1b[2Jb\rc\nd\u{7}"), "a[2Jbc d");
+        assert_eq!(terminal_safe("a\x1b]0;t\u{7}\tb\nc\u{9b}"), "a]0;t\tb\nc");
+    }
+
+    #[test]
+    fn names_from_data_files_are_cut_and_cleaned() {
+        assert_eq!(shown("Bogot\u{e1}", 6), "Bogot\u{e1}");
+        assert_eq!(shown("Bogot\u{e1}!", 6), "Bogot\u{e1}…");
+        assert_eq!(shown("\x1b[2Jab\u{7}", 80), "[2Jab");
     }
 
     #[test]

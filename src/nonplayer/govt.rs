@@ -99,9 +99,11 @@ fn civic_prospect(look: &Look, s: SpaceId) -> u16 {
     let add = train_cubes(look, s);
     let mods = look.st.mods();
     let (t, p) = (look.troops(s), look.police(s));
-    let need =
-        mods.civic_action_min_troops.max(1).saturating_sub(t) + mods.civic_action_min_police.max(1).saturating_sub(p);
-    if need > add {
+    // In u16: each minimum may be anything up to u8::MAX ("never", set by a scenario's
+    // hooks or a card's lasting rule), and the two missing counts together exceed a u8.
+    let need = u16::from(mods.civic_action_min_troops.max(1).saturating_sub(t))
+        + u16::from(mods.civic_action_min_police.max(1).saturating_sub(p));
+    if need > u16::from(add) {
         return 0;
     }
     let govt = u16::from(look.pieces(s, Faction::Govt)) + u16::from(add);

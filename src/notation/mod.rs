@@ -54,12 +54,14 @@ impl fmt::Display for Answer {
     }
 }
 
-/// A record or test file's text; a file that cannot be read or is not UTF-8 text is a
-/// diagnostic naming it (and the line where the text stops being UTF-8).
+/// A record or test file's text; a file that cannot be read, is larger than
+/// `MAX_NOTATION_BYTES` (`abyss replay /dev/zero`) or is not UTF-8 text is a diagnostic
+/// naming it (and the line where the text stops being UTF-8). It may be a pipe.
 pub fn read_file(path: &std::path::Path) -> Result<String, Diagnostic> {
+    use crate::content::findings::{MAX_NOTATION_BYTES, read_text};
     let name = path.display().to_string();
-    let bytes = std::fs::read(path).map_err(|e| Diagnostic::at(&name, 0, e.to_string()))?;
-    crate::content::findings::utf8_text(bytes).map_err(|(line, m)| Diagnostic::at(&name, line, m))
+    read_text(path, MAX_NOTATION_BYTES, "a record or test file", false)
+        .map_err(|u| Diagnostic::at(&name, u.line, u.message))
 }
 
 /// Quote a string for the notation (`"`, `\` and newlines escaped).

@@ -1349,18 +1349,63 @@ fn check(game: &Game, script: &ReplayState, ending: &Ending, fact: &Fact) -> Res
 }
 
 /// The test files at a path: the file itself, or every `*.test` file directly in the
-/// folder (not in sub-folders, so that e.g. `pending/` stays out), sorted by name.
+/// folder (not in sub-folders, so that e.g. `pending/` stays out), sorted by name. Files
+/// of a folder that are not read (see `listed`) are left out.
 pub fn test_files(path: &Path) -> Result<Vec<PathBuf>, String> {
+    listed(path).map(|(files, _)| files)
+}
+
+/// `test_files`, and a diagnostic for each `*.test` entry of the folder that is not read:
+/// a symbolic link that leads out of the folder (a shared tests folder must not make
+/// abyss read, and print in a parse error, a file the user did not give it: the same rule
+/// as content folders) or nowhere. Only regular files are read: a FIFO or a device is
+/// left out.
+fn listed(path: &Path) -> Result<(Vec<PathBuf>, Vec<Diagnostic>), String> {
     if path.is_file() {
-        return Ok(vec![path.to_path_buf()]);
+        return Ok((vec![path.to_path_buf()], Vec::new()));
     }
+    let root = path.canonicalize().map_err(|e| format!("{}: {e}", path.display()))?;
     let entries = std::fs::read_dir(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut out: Vec<PathBuf> = entries
+    let mut candidates: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_file() && p.extension().is_some_and(|x| x == "test"))
+        .filter(|p| p.extension().is_some_and(|x| x == "test"))
         .collect();
-    out.sort();
-    Ok(out)
+    candidates.sort();
+    let (mut files, mut refused) = (Vec::new(), Vec::new());
+    for p in candidates {
+        let Ok(meta) = std::fs::symlink_metadata(&p) else {
+            continue;
+        };
+        let name = p.display().to_string();
+        if !meta.file_type().is_symlink() {
+            if meta.is_file() {
+                files.push(p);
+            }
+            continue;
+        }
+        match p.canonicalize() {
+            Ok(target) if target.starts_with(&root) => {
+                if target.is_file() {
+                    files.push(p);
+                }
+            }
+            Ok(target) => refused.push(Diagnostic::at(
+                &name,
+                0,
+                format!(
+                    "a symbolic link to {}, outside {}: not read (copy the file into the folder)",
+                    target.display(),
+                    path.display()
+                ),
+            )),
+            Err(e) => refused.push(Diagnostic::at(
+                &name,
+                0,
+                format!("a symbolic link that leads nowhere: {e}"),
+            )),
+        }
+    }
+    Ok((files, refused))
 }
 
 /// The results of running the test files at a path.
@@ -1383,7 +1428,9 @@ pub fn run_path(path: &Path, files: &ContentFiles) -> Result<SuiteResult, String
         reports: Vec::new(),
         broken_files: Vec::new(),
     };
-    for p in test_files(path)? {
+    let (files, refused) = listed(path)?;
+    result.broken_files.extend(refused);
+    for p in files {
         let name = p.display().to_string();
         // A file that cannot be read is that file's failure; the other files still run.
         let text = match super::read_file(&p) {

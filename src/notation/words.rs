@@ -3,6 +3,7 @@
 
 use super::syntax::clip;
 use crate::game::Choice;
+use crate::game::decision::SPACE_PREFIX;
 use crate::kernel::{Faction, HOOKS, HookKind, PieceType, Ruleset, SpaceId};
 
 /// Every word an answer can be, other than numbers.
@@ -55,9 +56,11 @@ pub(crate) fn suggest(word: &str, known: &[String]) -> String {
     }
 }
 
+/// A space by its slug, or as answers write it (`space-SLUG`, see `Choice::render`).
 pub(crate) fn space(r: &Ruleset, word: &str) -> Result<SpaceId, String> {
     r.map
         .find(word)
+        .or_else(|| word.strip_prefix(SPACE_PREFIX).and_then(|w| r.map.find(w)))
         .ok_or_else(|| format!("unknown space `{}`{}", clip(word), suggest(word, &space_words(r))))
 }
 
@@ -83,9 +86,15 @@ pub(crate) struct AnswerWords<'r> {
 impl<'r> AnswerWords<'r> {
     pub fn new(r: &'r Ruleset) -> AnswerWords<'r> {
         let mut table = std::collections::HashMap::new();
-        // First rendering wins, as in `Choice::parse` (spaces before the rest).
-        for c in r.map.ids().map(Choice::Space).chain(Choice::vocabulary(r)) {
+        // Each choice renders to a word of its own (a space whose slug is another
+        // answer's word renders as `space-SLUG`); any space may be written so.
+        for c in Choice::vocabulary(r) {
             table.entry(c.render(r)).or_insert(c);
+        }
+        for s in r.map.ids() {
+            table
+                .entry(format!("{SPACE_PREFIX}{}", r.map.space(s).slug))
+                .or_insert(Choice::Space(s));
         }
         AnswerWords { rules: r, table }
     }
