@@ -6,6 +6,7 @@ pub mod decision;
 pub mod deck;
 mod deployment;
 pub mod describe;
+pub mod drive;
 mod dryrun;
 pub mod engine;
 mod event_pieces;

@@ -1,0 +1,101 @@
+//! Driving games from outside (issue 27): the cost of a decision answered by the caller
+//! against one answered inside, of a fork at a random decision point, and of drawing the
+//! hidden deck anew. Random games of the standard scenario; every seat asked every question
+//! (no sampled questions on either side, so both play the same games).
+//! Run: cargo run --release --example drive_bench [GAMES]
+use abyss::cli::position;
+use abyss::content::ContentFiles;
+use abyss::game::decision::{Agent, Request, Stop, View};
+use abyss::game::drive::Driven;
+use abyss::game::playout::{AgentSpec, new_game, reseeded};
+use abyss::kernel::{Dice, Faction};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Uniform answers from its own dice, one roll a question: the caller's policy below.
+struct Uniform(Dice);
+
+impl Agent for Uniform {
+    fn decide(&mut self, _view: &View, request: &Request) -> Result<usize, Stop> {
+        Ok(self.0.below(request.options.len() as u32) as usize)
+    }
+}
+
+fn percentile(v: &mut [f64], p: f64) -> f64 {
+    v.sort_by(|a, b| a.total_cmp(b));
+    v[((v.len() - 1) as f64 * p).round() as usize]
+}
+
+fn main() {
+    let games: u64 = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(300);
+    let (rules, _, setup) = position(&ContentFiles::embedded(), "standard", 1).expect("content loads");
+    let rules = Arc::new(rules);
+    let spec = AgentSpec::parse("random").unwrap();
+    let seated = spec.seat(&setup);
+
+    // Inside: the engine calls the agents.
+    let (mut inside_decisions, t) = (0u64, Instant::now());
+    for seed in 1..=games {
+        let agents: Vec<Box<dyn Agent>> = Faction::ALL
+            .iter()
+            .map(|f| Box::new(Uniform(Dice::new(seed * 4 + f.index() as u64))) as Box<dyn Agent>)
+            .collect();
+        let mut game = new_game(&rules, reseeded(&seated, seed), agents);
+        let _ = game.play();
+        inside_decisions += game.stats.decisions;
+    }
+    let inside = t.elapsed().as_secs_f64() * 1e6 / inside_decisions as f64;
+
+    // Outside: the caller answers every question through the stepping handle.
+    let (mut outside_decisions, t) = (0u64, Instant::now());
+    let mut points: Vec<(u64, usize)> = Vec::new();
+    let mut pick = Dice::new(7);
+    for seed in 1..=games {
+        let mut d = Driven::start(rules.clone(), &setup, seed, spec, &Faction::ALL);
+        let mut dice: Vec<Dice> = (0..4).map(|i| Dice::new(seed * 4 + i)).collect();
+        let mut n = 0u64;
+        while let Some(p) = d.pending() {
+            let i = dice[p.faction.index()].below(p.options.len() as u32) as usize;
+            d.answer(i).unwrap();
+            n += 1;
+        }
+        outside_decisions += n;
+        points.push((seed, pick.below(n.max(1) as u32) as usize));
+    }
+    let outside = t.elapsed().as_secs_f64() * 1e6 / outside_decisions as f64;
+
+    // Fork at a random decision point of each game.
+    let mut forks = Vec::new();
+    for &(seed, at) in &points {
+        let mut d = Driven::start(rules.clone(), &setup, seed, spec, &Faction::ALL);
+        let mut dice: Vec<Dice> = (0..4).map(|i| Dice::new(seed * 4 + i)).collect();
+        for _ in 0..at {
+            let Some(p) = d.pending() else { break };
+            let i = dice[p.faction.index()].below(p.options.len() as u32) as usize;
+            d.answer(i).unwrap();
+        }
+        let t = Instant::now();
+        let f = d.fork();
+        forks.push(t.elapsed().as_secs_f64() * 1e6);
+        drop(f);
+    }
+
+    // Resample the hidden deck of a game in progress.
+    let mut game = new_game(&rules, reseeded(&seated, 1), abyss::game::playout::random_agents(1));
+    game.card_index = 10;
+    let mut dice = Dice::new(3);
+    let mut resamples = Vec::new();
+    for _ in 0..20_000 {
+        let t = Instant::now();
+        game.resample_hidden(&mut dice);
+        resamples.push(t.elapsed().as_secs_f64() * 1e6);
+    }
+
+    println!("{games} random standard games, every question asked ({inside_decisions} decisions)");
+    println!(
+        "drive: {outside:.2} us/decision outside vs {inside:.2} us/decision inside; fork median {:.0} us, p99 {:.0} us; resample median {:.2} us",
+        percentile(&mut forks, 0.5),
+        percentile(&mut forks, 0.99),
+        percentile(&mut resamples, 0.5)
+    );
+}
