@@ -17,7 +17,7 @@
 //!
 //! Same set-up, seed, agents and answers ⇒ the same game and record as `sim` and `play`.
 
-use super::decision::{Agent, Choice, Request, Stop, View};
+use super::decision::{Agent, Choice, Doing, Request, Stop, View};
 use super::engine::Outcome;
 use super::playout::{AgentSpec, new_game, reseeded};
 use super::question::Ask;
@@ -32,6 +32,8 @@ pub struct Pending {
     pub faction: Faction,
     /// What is asked (agents decide from this, not from `prompt`).
     pub ask: Ask,
+    /// What the game is doing: the Event (card and side) or Operation under way.
+    pub doing: Doing,
     /// The question's text, for people.
     pub prompt: String,
     pub about: Option<SpaceId>,
@@ -92,6 +94,7 @@ impl Agent for Outside {
         let pending = Pending {
             faction: request.faction,
             ask: request.ask,
+            doing: view.doing,
             prompt: request.prompt.to_string(),
             about: request.about,
             options: request.options.clone(),
