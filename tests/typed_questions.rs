@@ -1,5 +1,6 @@
 //! Typed questions (issue 27): every request the engine raises says what it asks as a value
-//! of `Ask`, and the bots decide from it, never from the question's text.
+//! of `Ask`, and the bots decide from it, never from the question's text; every option
+//! has its number in the action space.
 
 use abyss::content::{self, ContentFiles};
 use abyss::game::decision::{Agent, Request, Stop, View};
@@ -29,6 +30,8 @@ impl Agent for Typed {
             a => format!("{a:?}"),
         };
         self.seen.borrow_mut().insert(kind);
+        // Every option has its number in the action space (src/game/actions.rs).
+        abyss::game::actions::mask(&request.options).map_err(Stop::Failed)?;
         self.inner.decide(view, request)
     }
 

@@ -2,6 +2,7 @@
 //! (2.1), the decision protocol, the Event-card sequence (2.3), Operations and Special
 //! Activities (3.0, 4.0), Propaganda Rounds (6.0) and victory (7.0).
 
+pub mod actions;
 pub mod decision;
 pub mod deck;
 mod deployment;
