@@ -15,6 +15,7 @@ pub mod events;
 pub mod grant;
 pub mod narrative;
 mod negotiation;
+pub mod observe;
 pub mod ops;
 pub mod playout;
 mod propaganda;
