@@ -337,3 +337,15 @@ fn the_same_seed_gives_the_same_game_after_other_games_and_in_a_fresh_process() 
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+// ---- the third reliability audit (../shared/audits/audit-reliability-r3.md) ---------------
+
+#[test]
+fn a_metatable_cannot_turn_weak_even_with_its_own_metatable_field() {
+    // weak_table_metatable: with a __metatable field, the script's own table was
+    // installed, and __mode added afterwards made the table weak.
+    let files = with_card8(
+        "  local mt = { __metatable = \"locked\" }\n  local t = setmetatable({}, mt)\n  mt.__mode = \"v\"\n  t[1] = {}\n  for i = 1, 1000000 do local _ = { i } end\n  assert(t[1] ~= nil, \"collected: the table turned weak\")\n  assert(getmetatable(t) == \"locked\")\n  g:add_aid(1)",
+    );
+    assert_eq!(run(&files).0, None);
+}

@@ -48,18 +48,17 @@ end
 
 -- `setmetatable` without finalizers or weak tables: both would make a game depend on when
 -- the garbage collector runs, and finalizers run outside every budget. The metatable is
--- copied, so it cannot gain __gc or __mode afterwards; getmetatable gives the original.
+-- always copied, so it cannot gain __gc or __mode afterwards; getmetatable gives the
+-- original (or the metatable's own __metatable field, as Lua does).
 local function safe_setmetatable(t, mt)
   if type(mt) == "table" then
     if rawget(mt, "__gc") ~= nil or rawget(mt, "__mode") ~= nil then
       error("setmetatable: __gc and __mode are not available to Events", 2)
     end
-    if rawget(mt, "__metatable") == nil then
-      local copy = {}
-      for k, v in next, mt do copy[k] = v end
-      copy.__metatable = mt
-      mt = copy
-    end
+    local copy = {}
+    for k, v in next, mt do copy[k] = v end
+    if rawget(mt, "__metatable") == nil then copy.__metatable = mt end
+    mt = copy
   end
   return raw_setmetatable(t, mt)
 end
