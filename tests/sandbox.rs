@@ -340,6 +340,62 @@ fn the_same_seed_gives_the_same_game_after_other_games_and_in_a_fresh_process() 
 
 // ---- the third reliability audit (../shared/audits/audit-reliability-r3.md) ---------------
 
+/// Card 8 keeping state in its chunk's `_ENV`: the shaded side fills the VM's memory
+/// with what it keeps there; the unshaded side counts its runs, then needs 1 MiB.
+const ENV_KEEPER: &str = r#"-- 8. Fuerza Aérea Colombiana
+if rawget(_ENV, "__kept") == nil then
+  local real = _ENV
+  _ENV = setmetatable({ __kept = { runs = 0, hog = {} } }, { __index = real })
+end
+local kept = __kept
+return {
+  unshaded = function(g)
+    kept.runs = kept.runs + 1
+    local s = ("zzzz"):rep(1 << 18)
+    g:add_aid(kept.runs)
+  end,
+  shaded = function(g)
+    while true do kept.hog[#kept.hog + 1] = ("y"):rep(4096) .. #kept.hog end
+  end,
+}
+"#;
+
+#[test]
+fn assigning_env_at_the_top_of_a_script_lives_one_event_only() {
+    // env_upvalue_state: the compiled chunk kept the table assigned to its _ENV.
+    let files = with_card8_file(ENV_KEEPER);
+    let rules = rules_of(&files);
+    let mut g = game(&rules, &files, 1);
+    let aid = g.state.aid();
+    for i in 1..=3 {
+        assert_eq!(g.execute_event(Faction::Govt, 8, Side::Unshaded).unwrap(), None);
+        assert_eq!(g.state.aid(), aid + i, "1 each time: the count starts afresh");
+    }
+    // memfill: what the hog kept is gone with its Event; the next Event has its memory.
+    let e = g
+        .execute_event(Faction::Govt, 8, Side::Shaded)
+        .unwrap()
+        .expect("the hog fails");
+    assert!(e.message.contains("memory limit"), "{e}");
+    for i in 4..=5 {
+        assert_eq!(g.execute_event(Faction::Govt, 8, Side::Unshaded).unwrap(), None);
+        assert_eq!(g.state.aid(), aid + i);
+    }
+    // The same through a module's _ENV.
+    let mut files = with_card8("  g:add_aid(require(\"keeper\").runs)");
+    files.files.insert(
+        "events/lib/keeper.lua".into(),
+        "if rawget(_ENV, \"__n\") == nil then\n  _ENV = setmetatable({ __n = { v = 0 } }, { __index = _ENV })\nend\n__n.v = __n.v + 1\nreturn { runs = __n.v }\n".into(),
+    );
+    let rules = rules_of(&files);
+    let mut g = game(&rules, &files, 1);
+    let aid = g.state.aid();
+    for _ in 0..3 {
+        assert_eq!(g.execute_event(Faction::Govt, 8, Side::Shaded).unwrap(), None);
+    }
+    assert_eq!(g.state.aid(), aid + 3, "1 each time, never 2 or 3");
+}
+
 #[test]
 fn a_metatable_cannot_turn_weak_even_with_its_own_metatable_field() {
     // weak_table_metatable: with a __metatable field, the script's own table was

@@ -328,7 +328,9 @@ local env = raw_setmetatable({}, {
 
 -- The host runs every Event through here: a fresh instance of the card's chunk (so no
 -- state outlives the Event), its side's function, and the host's message handler, which
--- records where the error happened before the stack unwinds.
+-- records where the error happened before the stack unwinds. (The host gives the chunks
+-- their sandbox back after the Event: a table assigned to `_ENV` at a script's top level
+-- would otherwise stay in the compiled chunk for the next Event.)
 local function run_side(chunk, side)
   local card = chunk()
   local f = type(card) == "table" and rawget(card, side)
