@@ -340,6 +340,108 @@ fn the_same_seed_gives_the_same_game_after_other_games_and_in_a_fresh_process() 
 
 // ---- the third reliability audit (../shared/audits/audit-reliability-r3.md) ---------------
 
+/// `refused`, on a thread that must answer within a minute: the faults these stand for
+/// never ended.
+fn refused_in_time(files: ContentFiles, line: usize, text: &str) -> ScriptError {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let text = text.to_string();
+    std::thread::spawn(move || {
+        let _ = tx.send(refused(&files, line, &text));
+    });
+    rx.recv_timeout(std::time::Duration::from_secs(60))
+        .expect("the Event ends within a minute")
+}
+
+#[test]
+fn c_library_loops_driven_by_metamethods_are_counted() {
+    // c_loop_metamethods: C loops over proxies whose metamethods are C functions ran no
+    // Lua instruction, and no budget could stop them.
+    refused_in_time(
+        with_card8("  local t = setmetatable({}, { __index = table.concat })\n  table.concat(t, \"\", 1, 1 << 40)"),
+        5,
+        "table.concat: so long a range is too much work for an Event",
+    );
+    let huge = "  local t = setmetatable({}, { __len = function() return math.maxinteger - 1 end })\n";
+    refused_in_time(
+        with_card8(&format!("{huge}  table.insert(t, 1, 0)")),
+        5,
+        "table.insert: so long a table is too much work for an Event",
+    );
+    refused_in_time(
+        with_card8(&format!("{huge}  table.remove(t, 1)")),
+        5,
+        "table.remove: so long a table is too much work for an Event",
+    );
+    // The work of the C functions on plain tables is charged too: a loop of them ends.
+    refused_in_time(
+        with_card8(
+            "  local t = {}\n  for i = 1, 100000 do t[i] = i end\n  while true do table.insert(t, 1, 0); table.remove(t, 1) end",
+        ),
+        6,
+        "work budget of 500 million Lua instructions exceeded",
+    );
+    // Proxies work as tables do, errors included.
+    let files = with_card8(
+        "  local back = { 3, 1, 2 }\n  local t = setmetatable({}, { __index = back, __newindex = back, __len = function() return #back end })\n  table.insert(t, 1, 9)\n  assert(table.concat(back, \",\") == \"9,3,1,2\")\n  assert(table.remove(t, 2) == 3 and table.concat(t, \",\") == \"9,1,2\")\n  local a, b, c = table.unpack(t)\n  assert(a == 9 and b == 1 and c == 2)\n  table.move(t, 1, 3, 2)\n  assert(table.concat(back, \",\") == \"9,9,1,2\")\n  table.insert(t, 7, 0)",
+    );
+    refused(&files, 13, "bad argument #2 to 'insert' (position out of bounds)");
+}
+
+#[test]
+fn counts_written_as_strings_are_bounded_as_numbers() {
+    // c_loop_string_counts: the C functions convert strings themselves.
+    refused_in_time(
+        with_card8("  local s = string.rep(\"\", \"1000000000000000\")"),
+        4,
+        "string.rep: so many repetitions is too much work for an Event",
+    );
+    refused_in_time(
+        with_card8("  table.move({}, \"1\", \"1000000000000000\", 1, {})"),
+        4,
+        "table.move: so long a range is too much work for an Event",
+    );
+    // Counts and strings written otherwise still mean what they meant.
+    let files = with_card8(
+        "  assert(string.rep(\"ab\", \"3\") == \"ababab\" and string.rep(12, 2.0, 0) == \"12012\")\n  assert(table.move({ 1, 2, 3 }, \"1\", \"3\", 2, {})[4] == 3)\n  assert(table.concat({ 1, \"b\", 3 }, \"-\", \"2\") == \"b-3\")\n  g:add_aid(1)",
+    );
+    assert_eq!(run(&files).0, None);
+}
+
+#[test]
+fn searches_are_charged_by_subject_and_pattern() {
+    // string_search_cost: a plain find costs subject x needle; a literal pattern its
+    // length; %b the subject's length at every place.
+    let search = |p: &str| format!("string.find: this {p} on a subject this long is too much work for an Event");
+    refused_in_time(
+        with_card8(
+            "  local s = (\"aaaaaaaaaaaaaaaa\"):rep(1000000)\n  local p = (\"a\"):rep(1000000) .. \"b\"\n  s:find(p, 1, true)",
+        ),
+        6,
+        &search("search"),
+    );
+    refused_in_time(
+        with_card8("  local s = (\"aaaaaaaaaa\"):rep(1000000)\n  local p = (\"a\"):rep(100000) .. \"b\"\n  s:find(p)"),
+        6,
+        &search("pattern"),
+    );
+    refused_in_time(
+        with_card8("  local s = (\"(\"):rep(1000000)\n  s:find(\"%b()\")"),
+        5,
+        &search("pattern"),
+    );
+    // Cheap searches add up: a loop of them ends within the budget.
+    refused_in_time(
+        with_card8("  local s = (\"xxxx\"):rep(1 << 18)\n  while true do s:find(\"y\", 1, true) end"),
+        5,
+        "work budget of 500 million Lua instructions exceeded",
+    );
+    // What real scripts do costs next to nothing.
+    let files = with_card8(
+        "  for _ = 1, 10000 do\n    assert((\"loc_cali_pasto\"):find(\"cali\", 1, true) == 5)\n    assert((\"loc_cali_pasto\"):match(\"^loc_(%a+)_\") == \"cali\")\n    assert(select(2, (\"a b  c\"):gsub(\"%s+\", \" \")) == 2)\n  end\n  g:add_aid(1)",
+    );
+    assert_eq!(run(&files).0, None);
+}
+
 /// Card 8 keeping state in its chunk's `_ENV`: the shaded side fills the VM's memory
 /// with what it keeps there; the unshaded side counts its runs, then needs 1 MiB.
 const ENV_KEEPER: &str = r#"-- 8. Fuerza Aérea Colombiana

@@ -11,8 +11,8 @@
 //!   only events/lib/; no finalizers or weak tables; `tostring` and `string.format` give no
 //!   memory addresses; the string metatable is locked; assigning a global is an error.
 //! - Limits: a work budget per Event and per chunk, counted in Lua instructions, never in
-//!   time (budget.rs), bounds on the C library functions that no budget can interrupt, and
-//!   a memory limit.
+//!   time (budget.rs), to which the guards of the C library functions charge their work,
+//!   and a memory limit.
 //! - Errors: the host's message handler records where in events/ an error happened; the
 //!   card, file and line of a `ScriptError` come from there, never from the message text.
 
@@ -126,10 +126,18 @@ impl Host {
                     ))?),
                 })
             })?;
-            let (env, run, run_chunk): (Table, Function, Function) = lua
-                .load(PRELUDE)
-                .set_name("@src/script/prelude.lua")
-                .call((g, methods, modules.clone(), ctx, on_error))?;
+            // SAFETY: a C function that keeps to Lua's protocol (budget.rs).
+            let charge = unsafe { lua.create_c_function(budget::charge)? };
+            let (env, run, run_chunk): (Table, Function, Function) =
+                lua.load(PRELUDE).set_name("@src/script/prelude.lua").call((
+                    g,
+                    methods,
+                    modules.clone(),
+                    ctx,
+                    on_error,
+                    charge,
+                    budget::INSTRUCTIONS as i64,
+                ))?;
             let mut naming_env = Vec::new();
             for f in &rules.events.lib {
                 let chunk = lua
