@@ -372,6 +372,13 @@ fn c_library_loops_driven_by_metamethods_are_counted() {
         5,
         "table.remove: so long a table is too much work for an Event",
     );
+    refused_in_time(
+        with_card8(
+            "  local t = setmetatable({}, { __len = function() return (1 << 31) - 2 end, __index = rawlen, __newindex = rawequal })\n  table.sort(t)",
+        ),
+        5,
+        "table.sort: so long an array is too much work for an Event",
+    );
     // The work of the C functions on plain tables is charged too: a loop of them ends.
     refused_in_time(
         with_card8(
@@ -382,9 +389,9 @@ fn c_library_loops_driven_by_metamethods_are_counted() {
     );
     // Proxies work as tables do, errors included.
     let files = with_card8(
-        "  local back = { 3, 1, 2 }\n  local t = setmetatable({}, { __index = back, __newindex = back, __len = function() return #back end })\n  table.insert(t, 1, 9)\n  assert(table.concat(back, \",\") == \"9,3,1,2\")\n  assert(table.remove(t, 2) == 3 and table.concat(t, \",\") == \"9,1,2\")\n  local a, b, c = table.unpack(t)\n  assert(a == 9 and b == 1 and c == 2)\n  table.move(t, 1, 3, 2)\n  assert(table.concat(back, \",\") == \"9,9,1,2\")\n  table.insert(t, 7, 0)",
+        "  local back = { 3, 1, 2 }\n  local t = setmetatable({}, { __index = back, __newindex = back, __len = function() return #back end })\n  table.insert(t, 1, 9)\n  assert(table.concat(back, \",\") == \"9,3,1,2\")\n  assert(table.remove(t, 2) == 3 and table.concat(t, \",\") == \"9,1,2\")\n  local a, b, c = table.unpack(t)\n  assert(a == 9 and b == 1 and c == 2)\n  table.sort(t)\n  assert(table.concat(back, \",\") == \"1,2,9\")\n  table.move(t, 1, 3, 2)\n  assert(table.concat(back, \",\") == \"1,1,2,9\")\n  table.insert(t, 7, 0)",
     );
-    refused(&files, 13, "bad argument #2 to 'insert' (position out of bounds)");
+    refused(&files, 15, "bad argument #2 to 'insert' (position out of bounds)");
 }
 
 #[test]
@@ -506,4 +513,39 @@ fn a_metatable_cannot_turn_weak_even_with_its_own_metatable_field() {
         "  local mt = { __metatable = \"locked\" }\n  local t = setmetatable({}, mt)\n  mt.__mode = \"v\"\n  t[1] = {}\n  for i = 1, 1000000 do local _ = { i } end\n  assert(t[1] ~= nil, \"collected: the table turned weak\")\n  assert(getmetatable(t) == \"locked\")\n  g:add_aid(1)",
     );
     assert_eq!(run(&files).0, None);
+}
+
+/// Sort 2,000 records with tied keys in an "organ pipe" (lopsided partitions: Lua 5.4
+/// then draws pivots from the clock); the order's hash.
+const ORGAN_PIPE: &str = "  local n, t = 2000, {}\n  for i = 1, n do t[i] = { k = math.min(i, n + 1 - i), id = i } end\n  table.sort(t, function(a, b) return a.k < b.k end)\n  local h = 0\n  for i = 1, n do h = (h * 31 + t[i].id) % 1000003 end";
+
+#[test]
+fn table_sort_gives_one_order_in_every_run() {
+    // sort_tie_order: 5 runs gave 5 orders. The order now depends on the array alone.
+    let files = with_card8(&format!("{ORGAN_PIPE}\n  assert(h == 298919, h)\n  g:add_aid(1)"));
+    let rules = rules_of(&files);
+    let mut g = game(&rules, &files, 1);
+    for _ in 0..5 {
+        assert_eq!(g.execute_event(Faction::Govt, 8, Side::Shaded).unwrap(), None);
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    // Under 100 elements, equal elements end in the order Lua's own sort gives them.
+    let small = "local t = {}\nfor i = 1, 60 do t[i] = { k = (i * 7) % 5, id = i } end\ntable.sort(t, function(a, b) return a.k < b.k end)\nlocal ids = {}\nfor i = 1, 60 do ids[i] = t[i].id end\nreturn table.concat(ids, \",\")";
+    let lua_order: String = mlua::Lua::new().load(small).eval().unwrap();
+    let body = small.replace(
+        "return table.concat(ids, \",\")",
+        &format!("assert(table.concat(ids, \",\") == \"{lua_order}\")\ng:add_aid(1)"),
+    );
+    assert_eq!(run(&with_card8(&body)).0, None);
+    // Any input sorts, in about n log n comparisons.
+    let files = with_card8(
+        "  for _, n in ipairs({ 3, 99, 100, 5000 }) do\n    local t, c = {}, 0\n    for i = 1, n do t[i] = (i * 7919) % 1009 end\n    table.sort(t, function(a, b) c = c + 1; return a > b end)\n    for i = 2, n do assert(t[i - 1] >= t[i]) end\n    assert(c < 3 * n * 13)\n  end\n  g:add_aid(1)",
+    );
+    assert_eq!(run(&files).0, None);
+    // A function that is no order is refused, as Lua refuses it.
+    refused(
+        &with_card8("  table.sort({ 5, 3, 1, 4, 2, 8, 7, 6, 9, 10 }, function(a, b) return true end)"),
+        4,
+        "table.sort: invalid order function for sorting",
+    );
 }

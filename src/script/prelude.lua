@@ -259,6 +259,141 @@ local function lua_move(a1, f, e, t, a2)
   return tt
 end
 
+-- table.sort: Lua 5.4's own quicksort (ltablib.c), run in Lua so that the budget counts
+-- its work, and with pivots that depend on the array alone: Lua draws them from the
+-- clock once a partition is lopsided, so that equal elements could end in a different
+-- order at every run. Arrays of fewer than 100 elements sort exactly as in Lua; after
+-- more lopsided partitions than a sound sort meets, a range is heap-sorted, so a sort
+-- never takes more than about n log n comparisons.
+local function default_lt(a, b) return a < b end
+local function bad_order()
+  error("table.sort: invalid order function for sorting (it must be a strict order, as `a < b` is: never true for two equal elements, e.g. not `a <= b`)", 0)
+end
+local function sift(t, lo, root, last, lt)
+  local x = t[lo + root]
+  while true do
+    local child = 2 * root + 1
+    if child > last then break end
+    local c = t[lo + child]
+    if child < last then
+      local c2 = t[lo + child + 1]
+      if lt(c, c2) then
+        child = child + 1
+        c = c2
+      end
+    end
+    if not lt(x, c) then break end
+    t[lo + root] = c
+    root = child
+  end
+  t[lo + root] = x
+end
+local function heapsort(t, lo, up, lt)
+  local last = up - lo
+  for root = (last - 1) // 2, 0, -1 do sift(t, lo, root, last, lt) end
+  for k = last, 1, -1 do
+    local x = t[lo]
+    t[lo] = t[lo + k]
+    t[lo + k] = x
+    sift(t, lo, 0, k - 1, lt)
+  end
+end
+local function auxsort(t, lo, up, lt, rnd, lopsided)
+  while lo < up do
+    local a, b = t[lo], t[up]
+    if lt(b, a) then
+      t[lo] = b
+      t[up] = a
+    end
+    if up - lo == 1 then return end
+    local p
+    if up - lo < 100 or rnd == 0 then
+      p = (lo + up) // 2
+    else
+      local r4 = (up - lo) // 4
+      p = rnd % (r4 * 2) + lo + r4
+    end
+    local vp, vl = t[p], t[lo]
+    if lt(vp, vl) then
+      t[p] = vl
+      t[lo] = vp
+    else
+      local vu = t[up]
+      if lt(vu, vp) then
+        t[p] = vu
+        t[up] = vp
+      end
+    end
+    if up - lo == 2 then return end
+    local pivot = t[p]
+    t[p] = t[up - 1]
+    t[up - 1] = pivot
+    -- Partition: a[lo .. i - 1] <= pivot <= a[j + 1 .. up].
+    local i, j = lo, up - 1
+    while true do
+      i = i + 1
+      local ai = t[i]
+      while lt(ai, pivot) do
+        if i == up - 1 then bad_order() end
+        i = i + 1
+        ai = t[i]
+      end
+      j = j - 1
+      local aj = t[j]
+      while lt(pivot, aj) do
+        if j < i then bad_order() end
+        j = j - 1
+        aj = t[j]
+      end
+      if j < i then
+        t[up - 1] = ai
+        t[i] = pivot
+        break
+      end
+      t[i] = aj
+      t[j] = ai
+    end
+    p = i
+    local n
+    if p - lo < up - p then
+      auxsort(t, lo, p - 1, lt, rnd, lopsided)
+      n = p - lo
+      lo = p + 1
+    else
+      auxsort(t, p + 1, up, lt, rnd, lopsided)
+      n = up - p
+      up = p - 1
+    end
+    if up > lo and (up - lo) // 128 > n then -- lopsided
+      lopsided = lopsided - 1
+      if lopsided < 0 then
+        heapsort(t, lo, up, lt)
+        return
+      end
+      rnd = (rnd * 1103515245 + 12345) & 0xffffffff
+    end
+  end
+end
+local function safe_sort(t, lt)
+  if type(t) ~= "table" then return sort(t, lt) end -- the C function says why not
+  local n = len_of(t)
+  if n > 1 then
+    if n >= 0x7fffffff then error("bad argument #1 to 'sort' (array too big)", 2) end
+    if lt == nil then
+      lt = default_lt
+    elseif type(lt) ~= "function" then
+      error("bad argument #2 to 'sort' (function expected, got " .. type(lt) .. ")", 2)
+    end
+    spend("table.sort", "so long an array", n)
+    local lopsided, m = 2, n
+    while m > 1 do
+      m = m // 2
+      lopsided = lopsided + 2
+    end
+    auxsort(t, 1, n, lt, 0, lopsided)
+  end
+end
+
 local guarded = {
   rep = function(s, n, sep)
     s, sep = to_str(s), to_str(sep)
@@ -367,6 +502,7 @@ local guarded = {
     if type(t) ~= "table" then return unpack(t, i, j) end
     return lua_unpack(t, i, j)
   end,
+  sort = safe_sort,
 }
 
 -- A read-only view of a library: lookups go to a private copy (a table __index, so a
@@ -549,7 +685,7 @@ local env_values = {
   string = string_lib,
   table = readonly("table", table, nil, {
     move = guarded.move, insert = guarded.insert, remove = guarded.remove, concat = guarded.concat,
-    unpack = guarded.unpack,
+    unpack = guarded.unpack, sort = guarded.sort,
   }),
   math = readonly("math", math, {
     random = "math.random is not available to Events: roll the game's dice with g:roll()",
