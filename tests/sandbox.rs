@@ -549,3 +549,23 @@ fn table_sort_gives_one_order_in_every_run() {
         "table.sort: invalid order function for sorting",
     );
 }
+
+#[test]
+fn highest_refuses_nan_and_takes_minus_infinity_as_a_value() {
+    // highest_nan: 0/0 (a Population of 0) matched no tier, and the host looped.
+    let e = refused(
+        &with_card8(
+            "  g:choose_spaces{ prompt = \"p\", n = 2, from = g:spaces(\"department\", \"zero_pop\"),\n    highest = function(s) return g:count(s, \"farc\") / g:pop(s) end }",
+        ),
+        4,
+        "",
+    );
+    assert_eq!(
+        e.message,
+        "g:choose_spaces: `highest` returned NaN for `vichada` (0/0, or math.huge - math.huge): it must return a number to compare, e.g. guard a division by a Population of 0"
+    );
+    let files = with_card8(
+        "  local got = g:choose_spaces{ prompt = \"p\", n = 2, from = g:spaces(\"department\"),\n    highest = function(s) return -math.huge end }\n  assert(#got == 2)\n  g:add_aid(1)",
+    );
+    assert_eq!(run(&files).0, None);
+}

@@ -567,9 +567,20 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                 if let Some(h) = &highest {
                     let mut scored = Vec::with_capacity(pool.len());
                     for &s in &pool {
-                        scored.push((s, h.call::<f64>(api.words.space(s))?));
+                        let v = h.call::<f64>(api.words.space(s))?;
+                        if v.is_nan() {
+                            let slug = game(name, |g, _| Ok(g.rules.map.space(s).slug.clone()))?;
+                            return Err(err(
+                                name,
+                                format!(
+                                    "`highest` returned NaN for `{slug}` (0/0, or math.huge - math.huge): it must return a number to compare, e.g. guard a division by a Population of 0"
+                                ),
+                            ));
+                        }
+                        scored.push((s, v));
                     }
-                    let top = scored.iter().map(|x| x.1).fold(f64::MIN, f64::max);
+                    // Every value, -inf included, is a tier: the highest one is never empty.
+                    let top = scored.iter().map(|x| x.1).fold(f64::NEG_INFINITY, f64::max);
                     pool = scored.into_iter().filter(|x| x.1 == top).map(|x| x.0).collect();
                 }
                 tiers.retain(|s| !pool.contains(s));
