@@ -569,3 +569,17 @@ fn highest_refuses_nan_and_takes_minus_infinity_as_a_value() {
     );
     assert_eq!(run(&files).0, None);
 }
+
+#[test]
+fn an_empty_list_of_operations_is_refused_without_a_panic() {
+    // empty_ops_panic: ops[0] of an empty list panicked in the host.
+    for f in ["free_op", "op_possible"] {
+        let e = refused(&with_card8(&format!("  g:{f}{{ ops = {{}}, by = \"govt\" }}")), 4, "");
+        assert_eq!(
+            e.message,
+            format!(
+                "g:{f}: `ops` is empty: list the Operations the Faction may choose from, e.g. ops = {{ \"sweep\", \"assault\" }}"
+            )
+        );
+    }
+}
