@@ -583,3 +583,23 @@ fn an_empty_list_of_operations_is_refused_without_a_panic() {
         );
     }
 }
+
+#[test]
+fn a_script_saved_with_a_byte_order_mark_loads() {
+    // lua_bom: `unexpected symbol near '<\239>'` at line 1.
+    let text = "\u{feff}-- 8. Fuerza Aérea Colombiana\nreturn { unshaded = function(g) g:add_aid(1) end, shaded = function(g) g:add_aid(2) end }\n";
+    let files = with_card8_file(text);
+    let report = abyss::cli::validate::check(&files, None).unwrap();
+    let about: Vec<String> = report
+        .findings
+        .iter()
+        .filter(|f| f.file == CARD8)
+        .map(|f| f.to_string())
+        .collect();
+    assert!(about.is_empty(), "{about:?}");
+    let rules = rules_of(&files);
+    let mut g = game(&rules, &files, 1);
+    let aid = g.state.aid();
+    assert_eq!(g.execute_event(Faction::Govt, 8, Side::Shaded).unwrap(), None);
+    assert_eq!(g.state.aid(), aid + 2);
+}
