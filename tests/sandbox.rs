@@ -603,3 +603,20 @@ fn a_script_saved_with_a_byte_order_mark_loads() {
     assert_eq!(g.execute_event(Faction::Govt, 8, Side::Shaded).unwrap(), None);
     assert_eq!(g.state.aid(), aid + 2);
 }
+
+#[test]
+fn a_scripts_text_in_a_message_is_capped() {
+    // uncapped_messages: an 8 MB error went whole into every report.
+    let e = refused(&with_card8("  error((\"e\"):rep(100000))"), 4, "");
+    assert_eq!(e.message, format!("{}…", "e".repeat(300)));
+    // A 10,000-character name in the static check.
+    let name = "x".repeat(10_000);
+    let report = abyss::cli::validate::check(&with_card8(&format!("  g:{name}()")), None).unwrap();
+    let f = report
+        .findings
+        .iter()
+        .find(|f| f.message.contains("the card API has no `g:x"))
+        .expect("a finding");
+    assert!(f.message.len() < 200, "{} bytes", f.message.len());
+    assert!(f.message.contains(&format!("g:{}…", "x".repeat(40))), "{f}");
+}

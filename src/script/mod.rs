@@ -305,7 +305,7 @@ impl Host {
             side: None,
             file: path.clone(),
             line: 0,
-            message,
+            message: capped(&message, MESSAGE_CHARS),
             traceback: vec![],
         };
         let Value::Table(t) = v else {
@@ -450,6 +450,23 @@ fn title(rules: &Ruleset, card: u8) -> String {
     rules.card(card).map_or(String::new(), |c| c.title.clone())
 }
 
+/// The most characters of a script's text a message keeps (as `g:log` does).
+pub const MESSAGE_CHARS: usize = 300;
+
+/// `text` without control characters, cut to `max` characters (an ellipsis says so): a
+/// script's text goes into messages, reports and terminals.
+pub fn capped(text: &str, max: usize) -> String {
+    let mut out = String::with_capacity(text.len().min(max * 4));
+    for (kept, c) in text.chars().filter(|c| !c.is_control()).enumerate() {
+        if kept == max {
+            out.push('…');
+            break;
+        }
+        out.push(c);
+    }
+    out
+}
+
 fn first_line(e: &mlua::Error) -> String {
     message_of(e).lines().next().unwrap_or("").to_string()
 }
@@ -499,8 +516,8 @@ fn located(
     let text = message_of(e);
     let first = text.lines().next().unwrap_or("").trim();
     let (message, said) = strip_place(first);
-    // Script text reaches terminals: no control characters.
-    let mut message: String = message.chars().filter(|c| !c.is_control()).collect();
+    // Script text reaches terminals and reports: no control characters, and no novels.
+    let mut message = capped(message, MESSAGE_CHARS);
     let mut at = (path.to_string(), 0);
     let mut traceback = Vec::new();
     match (frames, e) {
@@ -593,6 +610,7 @@ pub fn check_scripts(rules: &Ruleset) -> Vec<ScriptError> {
         for (line, name) in api::names_used(&f.source) {
             if !api::API.iter().any(|a| a.name == name) {
                 let hint = api::did_you_mean(&name).map_or(String::new(), |s| format!("; did you mean g:{s}?"));
+                let name = capped(&name, 40);
                 out.push(ScriptError {
                     card: f.card,
                     title: title.clone(),
