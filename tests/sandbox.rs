@@ -605,6 +605,44 @@ fn a_script_saved_with_a_byte_order_mark_loads() {
 }
 
 #[test]
+fn messages_name_fields_in_a_fixed_order() {
+    // hash_order_message: with several unknown fields, each VM (its own string hash seed)
+    // named another.
+    let messages: Vec<String> = (0..6)
+        .map(|_| {
+            std::thread::spawn(|| {
+                let files = with_card8(
+                    "  g:choose_space{ prompt = \"p\", from = {}, echo = 5, delta = 4, alpha = 1, charlie = 3, bravo = 2 }",
+                );
+                refused(&files, 4, "").message
+            })
+            .join()
+            .unwrap()
+        })
+        .collect();
+    for m in &messages {
+        assert_eq!(
+            m,
+            "g:choose_space: unknown field `alpha`, and `bravo`, `charlie`, `delta`, ... (fields: prompt, from, optional, by, effect)"
+        );
+    }
+    refused(
+        &with_card8("  g:lasting{ zeta = 1, alpha = 2, mu = 3 }"),
+        4,
+        "unknown hook `alpha`",
+    );
+    // The keys of the table a script returns.
+    for _ in 0..4 {
+        let files = with_card8_file(
+            "-- 8. Fuerza Aérea Colombiana\nlocal f = function(g) end\nreturn { unshaded = f, shaded = f, zeta = 1, alpha = 2, mu = 3 }\n",
+        );
+        let report = abyss::cli::validate::check(&files, None).unwrap();
+        let f = report.findings.iter().find(|f| f.file == CARD8).expect("a finding");
+        assert!(f.message.contains("unknown key `alpha`"), "{f}");
+    }
+}
+
+#[test]
 fn a_scripts_text_in_a_message_is_capped() {
     // uncapped_messages: an 8 MB error went whole into every report.
     let e = refused(&with_card8("  error((\"e\"):rep(100000))"), 4, "");

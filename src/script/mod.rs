@@ -329,18 +329,26 @@ impl Host {
                 }
             }
         }
+        // The first unknown key in sorted order: `pairs` visits keys in the order of the
+        // VM's string hashes, which change from process to process.
+        let mut unknown: Option<String> = None;
         for pair in t.pairs::<Value, Value>() {
             let (k, _) = pair.map_err(|e| bad(e.to_string()))?;
             let known = matches!(&k, Value::String(s) if matches!(s.to_str().as_deref(), Ok("unshaded" | "shaded")));
             if !known {
                 let k = match &k {
-                    Value::String(s) => s.to_string_lossy(),
+                    Value::String(s) => capped(&s.to_string_lossy(), 40),
                     other => other.type_name().to_string(),
                 };
-                return Err(bad(format!(
-                    "unknown key `{k}` in the returned table (expected unshaded, shaded)"
-                )));
+                if unknown.as_ref().is_none_or(|u| k < *u) {
+                    unknown = Some(k);
+                }
             }
+        }
+        if let Some(k) = unknown {
+            return Err(bad(format!(
+                "unknown key `{k}` in the returned table (expected unshaded, shaded)"
+            )));
         }
         Ok(t)
     }
