@@ -658,3 +658,33 @@ fn a_scripts_text_in_a_message_is_capped() {
     assert!(f.message.len() < 200, "{} bytes", f.message.len());
     assert!(f.message.contains(&format!("g:{}…", "x".repeat(40))), "{f}");
 }
+
+#[test]
+fn a_replay_that_differs_in_an_event_names_its_card_and_line() {
+    // effect_count_replay: an `effect` counting its runs (a random agent's draw judges
+    // fewer candidates than the replay) made `validate` report only "the replay
+    // diverged", naming no card.
+    let files = with_card8_file(
+        "-- 8. Fuerza Aérea Colombiana\nlocal function f(g)\n  local runs = 0\n  g:choose_space{ prompt = \"Place a Police in which City?\", from = g:spaces(\"city\"),\n    effect = function(s) runs = runs + 1; g:place(s, \"govt\", \"police\") end }\n  g:add_resources(\"govt\", -(runs % 5))\nend\nreturn { unshaded = f, shaded = f }\n",
+    );
+    let (rules, _, setup) = abyss::cli::position(&files, "standard", 1).unwrap();
+    let mut failures = Vec::new();
+    for seed in 1..=40 {
+        if let (Err(stop), _) = abyss::game::playout::checked_playout(&rules, &setup, seed) {
+            failures.push(stop);
+        }
+    }
+    assert!(!failures.is_empty(), "some game's replay differs");
+    for stop in failures {
+        let abyss::game::Stop::Failed(m) = &stop else {
+            panic!("{stop}")
+        };
+        let side = if m.contains("), shaded:") { "shaded" } else { "unshaded" };
+        assert_eq!(
+            *m,
+            format!(
+                "card 8 (Fuerza Aérea Colombiana), {side}: events/008_fuerza_aerea_colombiana.lua:4: the script did something else when the game's answers were replayed (the Event left another position): a script must do the same every time it gets the same answers. An `effect` runs a varying number of times in the 5.1.3 dry runs (fewer for an agent that draws, all of them in a replay): it must not count its runs or keep anything from one run to the next."
+            )
+        );
+    }
+}

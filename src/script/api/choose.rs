@@ -295,6 +295,7 @@ fn settle<T: Copy>(
     optional: bool,
     choice: impl Fn(T) -> Choice,
 ) -> R<Settled<T>> {
+    trace_effect_site(lua, name)?;
     let mut known: Vec<Option<Outcome>> = vec![None; values.n];
     let n = values.n;
     let dice = if n + usize::from(optional) >= 2 {
@@ -364,6 +365,34 @@ fn settle<T: Copy>(
         return Ok(Settled::Drawn(Some(items[only])));
     }
     Ok(Settled::Ask(keep.into_iter().map(|i| items[i]).collect()))
+}
+
+/// In a traced game (a validator's playout and its replay), note where in events/ the
+/// Event asks this question with an `effect` (outside dry runs): a replay that does
+/// something else in the Event names that line (`playout::verify_playout`).
+fn trace_effect_site(lua: &Lua, name: &'static str) -> R<()> {
+    if !current::traced() || game(name, |g, _| Ok(g.in_dry_run()))? {
+        return Ok(());
+    }
+    for level in 0..64 {
+        let Some((src, line)) =
+            lua.inspect_stack(level, |d| (d.source().source.map(|s| s.into_owned()), d.current_line()))
+        else {
+            break;
+        };
+        if let Some(path) = src
+            .as_deref()
+            .and_then(|s| s.strip_prefix('@'))
+            .filter(|p| p.starts_with("events/"))
+        {
+            let site = (path.to_string(), line.unwrap_or(0));
+            return game(name, |g, _| {
+                g.trace_effect_site(site);
+                Ok(())
+            });
+        }
+    }
+    Ok(())
 }
 
 /// `perfect(i, judging)`: does candidate i carry out all the text? None when it was not
