@@ -337,3 +337,354 @@ fn the_same_seed_gives_the_same_game_after_other_games_and_in_a_fresh_process() 
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+// ---- the third reliability audit (../shared/audits/audit-reliability-r3.md) ---------------
+
+/// `refused`, on a thread that must answer within a minute: the faults these stand for
+/// never ended.
+fn refused_in_time(files: ContentFiles, line: usize, text: &str) -> ScriptError {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let text = text.to_string();
+    std::thread::spawn(move || {
+        let _ = tx.send(refused(&files, line, &text));
+    });
+    rx.recv_timeout(std::time::Duration::from_secs(60))
+        .expect("the Event ends within a minute")
+}
+
+#[test]
+fn c_library_loops_driven_by_metamethods_are_counted() {
+    // c_loop_metamethods: C loops over proxies whose metamethods are C functions ran no
+    // Lua instruction, and no budget could stop them.
+    refused_in_time(
+        with_card8("  local t = setmetatable({}, { __index = table.concat })\n  table.concat(t, \"\", 1, 1 << 40)"),
+        5,
+        "table.concat: so long a range is too much work for an Event",
+    );
+    let huge = "  local t = setmetatable({}, { __len = function() return math.maxinteger - 1 end })\n";
+    refused_in_time(
+        with_card8(&format!("{huge}  table.insert(t, 1, 0)")),
+        5,
+        "table.insert: so long a table is too much work for an Event",
+    );
+    refused_in_time(
+        with_card8(&format!("{huge}  table.remove(t, 1)")),
+        5,
+        "table.remove: so long a table is too much work for an Event",
+    );
+    refused_in_time(
+        with_card8(
+            "  local t = setmetatable({}, { __len = function() return (1 << 31) - 2 end, __index = rawlen, __newindex = rawequal })\n  table.sort(t)",
+        ),
+        5,
+        "table.sort: so long an array is too much work for an Event",
+    );
+    // The work of the C functions on plain tables is charged too: a loop of them ends.
+    refused_in_time(
+        with_card8(
+            "  local t = {}\n  for i = 1, 100000 do t[i] = i end\n  while true do table.insert(t, 1, 0); table.remove(t, 1) end",
+        ),
+        6,
+        "work budget of 500 million Lua instructions exceeded",
+    );
+    // Proxies work as tables do, errors included.
+    let files = with_card8(
+        "  local back = { 3, 1, 2 }\n  local t = setmetatable({}, { __index = back, __newindex = back, __len = function() return #back end })\n  table.insert(t, 1, 9)\n  assert(table.concat(back, \",\") == \"9,3,1,2\")\n  assert(table.remove(t, 2) == 3 and table.concat(t, \",\") == \"9,1,2\")\n  local a, b, c = table.unpack(t)\n  assert(a == 9 and b == 1 and c == 2)\n  table.sort(t)\n  assert(table.concat(back, \",\") == \"1,2,9\")\n  table.move(t, 1, 3, 2)\n  assert(table.concat(back, \",\") == \"1,1,2,9\")\n  table.insert(t, 7, 0)",
+    );
+    refused(&files, 15, "bad argument #2 to 'insert' (position out of bounds)");
+}
+
+#[test]
+fn counts_written_as_strings_are_bounded_as_numbers() {
+    // c_loop_string_counts: the C functions convert strings themselves.
+    refused_in_time(
+        with_card8("  local s = string.rep(\"\", \"1000000000000000\")"),
+        4,
+        "string.rep: so many repetitions is too much work for an Event",
+    );
+    refused_in_time(
+        with_card8("  table.move({}, \"1\", \"1000000000000000\", 1, {})"),
+        4,
+        "table.move: so long a range is too much work for an Event",
+    );
+    // Counts and strings written otherwise still mean what they meant.
+    let files = with_card8(
+        "  assert(string.rep(\"ab\", \"3\") == \"ababab\" and string.rep(12, 2.0, 0) == \"12012\")\n  assert(table.move({ 1, 2, 3 }, \"1\", \"3\", 2, {})[4] == 3)\n  assert(table.concat({ 1, \"b\", 3 }, \"-\", \"2\") == \"b-3\")\n  g:add_aid(1)",
+    );
+    assert_eq!(run(&files).0, None);
+}
+
+#[test]
+fn searches_are_charged_by_subject_and_pattern() {
+    // string_search_cost: a plain find costs subject x needle; a literal pattern its
+    // length; %b the subject's length at every place.
+    let search = |p: &str| format!("string.find: this {p} on a subject this long is too much work for an Event");
+    refused_in_time(
+        with_card8(
+            "  local s = (\"aaaaaaaaaaaaaaaa\"):rep(1000000)\n  local p = (\"a\"):rep(1000000) .. \"b\"\n  s:find(p, 1, true)",
+        ),
+        6,
+        &search("search"),
+    );
+    refused_in_time(
+        with_card8("  local s = (\"aaaaaaaaaa\"):rep(1000000)\n  local p = (\"a\"):rep(100000) .. \"b\"\n  s:find(p)"),
+        6,
+        &search("pattern"),
+    );
+    refused_in_time(
+        with_card8("  local s = (\"(\"):rep(1000000)\n  s:find(\"%b()\")"),
+        5,
+        &search("pattern"),
+    );
+    // Cheap searches add up: a loop of them ends within the budget.
+    refused_in_time(
+        with_card8("  local s = (\"xxxx\"):rep(1 << 18)\n  while true do s:find(\"y\", 1, true) end"),
+        5,
+        "work budget of 500 million Lua instructions exceeded",
+    );
+    // What real scripts do costs next to nothing.
+    let files = with_card8(
+        "  for _ = 1, 10000 do\n    assert((\"loc_cali_pasto\"):find(\"cali\", 1, true) == 5)\n    assert((\"loc_cali_pasto\"):match(\"^loc_(%a+)_\") == \"cali\")\n    assert(select(2, (\"a b  c\"):gsub(\"%s+\", \" \")) == 2)\n  end\n  g:add_aid(1)",
+    );
+    assert_eq!(run(&files).0, None);
+}
+
+/// Card 8 keeping state in its chunk's `_ENV`: the shaded side fills the VM's memory
+/// with what it keeps there; the unshaded side counts its runs, then needs 1 MiB.
+const ENV_KEEPER: &str = r#"-- 8. Fuerza Aérea Colombiana
+if rawget(_ENV, "__kept") == nil then
+  local real = _ENV
+  _ENV = setmetatable({ __kept = { runs = 0, hog = {} } }, { __index = real })
+end
+local kept = __kept
+return {
+  unshaded = function(g)
+    kept.runs = kept.runs + 1
+    local s = ("zzzz"):rep(1 << 18)
+    g:add_aid(kept.runs)
+  end,
+  shaded = function(g)
+    while true do kept.hog[#kept.hog + 1] = ("y"):rep(4096) .. #kept.hog end
+  end,
+}
+"#;
+
+#[test]
+fn assigning_env_at_the_top_of_a_script_lives_one_event_only() {
+    // env_upvalue_state: the compiled chunk kept the table assigned to its _ENV.
+    let files = with_card8_file(ENV_KEEPER);
+    let rules = rules_of(&files);
+    let mut g = game(&rules, &files, 1);
+    let aid = g.state.aid();
+    for i in 1..=3 {
+        assert_eq!(g.execute_event(Faction::Govt, 8, Side::Unshaded).unwrap(), None);
+        assert_eq!(g.state.aid(), aid + i, "1 each time: the count starts afresh");
+    }
+    // memfill: what the hog kept is gone with its Event; the next Event has its memory.
+    let e = g
+        .execute_event(Faction::Govt, 8, Side::Shaded)
+        .unwrap()
+        .expect("the hog fails");
+    assert!(e.message.contains("memory limit"), "{e}");
+    for i in 4..=5 {
+        assert_eq!(g.execute_event(Faction::Govt, 8, Side::Unshaded).unwrap(), None);
+        assert_eq!(g.state.aid(), aid + i);
+    }
+    // The same through a module's _ENV.
+    let mut files = with_card8("  g:add_aid(require(\"keeper\").runs)");
+    files.files.insert(
+        "events/lib/keeper.lua".into(),
+        "if rawget(_ENV, \"__n\") == nil then\n  _ENV = setmetatable({ __n = { v = 0 } }, { __index = _ENV })\nend\n__n.v = __n.v + 1\nreturn { runs = __n.v }\n".into(),
+    );
+    let rules = rules_of(&files);
+    let mut g = game(&rules, &files, 1);
+    let aid = g.state.aid();
+    for _ in 0..3 {
+        assert_eq!(g.execute_event(Faction::Govt, 8, Side::Shaded).unwrap(), None);
+    }
+    assert_eq!(g.state.aid(), aid + 3, "1 each time, never 2 or 3");
+}
+
+#[test]
+fn a_metatable_cannot_turn_weak_even_with_its_own_metatable_field() {
+    // weak_table_metatable: with a __metatable field, the script's own table was
+    // installed, and __mode added afterwards made the table weak.
+    let files = with_card8(
+        "  local mt = { __metatable = \"locked\" }\n  local t = setmetatable({}, mt)\n  mt.__mode = \"v\"\n  t[1] = {}\n  for i = 1, 1000000 do local _ = { i } end\n  assert(t[1] ~= nil, \"collected: the table turned weak\")\n  assert(getmetatable(t) == \"locked\")\n  g:add_aid(1)",
+    );
+    assert_eq!(run(&files).0, None);
+}
+
+/// Sort 2,000 records with tied keys in an "organ pipe" (lopsided partitions: Lua 5.4
+/// then draws pivots from the clock); the order's hash.
+const ORGAN_PIPE: &str = "  local n, t = 2000, {}\n  for i = 1, n do t[i] = { k = math.min(i, n + 1 - i), id = i } end\n  table.sort(t, function(a, b) return a.k < b.k end)\n  local h = 0\n  for i = 1, n do h = (h * 31 + t[i].id) % 1000003 end";
+
+#[test]
+fn table_sort_gives_one_order_in_every_run() {
+    // sort_tie_order: 5 runs gave 5 orders. The order now depends on the array alone.
+    let files = with_card8(&format!("{ORGAN_PIPE}\n  assert(h == 298919, h)\n  g:add_aid(1)"));
+    let rules = rules_of(&files);
+    let mut g = game(&rules, &files, 1);
+    for _ in 0..5 {
+        assert_eq!(g.execute_event(Faction::Govt, 8, Side::Shaded).unwrap(), None);
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    // Under 100 elements, equal elements end in the order Lua's own sort gives them.
+    let small = "local t = {}\nfor i = 1, 60 do t[i] = { k = (i * 7) % 5, id = i } end\ntable.sort(t, function(a, b) return a.k < b.k end)\nlocal ids = {}\nfor i = 1, 60 do ids[i] = t[i].id end\nreturn table.concat(ids, \",\")";
+    let lua_order: String = mlua::Lua::new().load(small).eval().unwrap();
+    let body = small.replace(
+        "return table.concat(ids, \",\")",
+        &format!("assert(table.concat(ids, \",\") == \"{lua_order}\")\ng:add_aid(1)"),
+    );
+    assert_eq!(run(&with_card8(&body)).0, None);
+    // Any input sorts, in about n log n comparisons.
+    let files = with_card8(
+        "  for _, n in ipairs({ 3, 99, 100, 5000 }) do\n    local t, c = {}, 0\n    for i = 1, n do t[i] = (i * 7919) % 1009 end\n    table.sort(t, function(a, b) c = c + 1; return a > b end)\n    for i = 2, n do assert(t[i - 1] >= t[i]) end\n    assert(c < 3 * n * 13)\n  end\n  g:add_aid(1)",
+    );
+    assert_eq!(run(&files).0, None);
+    // A function that is no order is refused, as Lua refuses it.
+    refused(
+        &with_card8("  table.sort({ 5, 3, 1, 4, 2, 8, 7, 6, 9, 10 }, function(a, b) return true end)"),
+        4,
+        "table.sort: invalid order function for sorting",
+    );
+}
+
+#[test]
+fn highest_refuses_nan_and_takes_minus_infinity_as_a_value() {
+    // highest_nan: 0/0 (a Population of 0) matched no tier, and the host looped.
+    let e = refused(
+        &with_card8(
+            "  g:choose_spaces{ prompt = \"p\", n = 2, from = g:spaces(\"department\", \"zero_pop\"),\n    highest = function(s) return g:count(s, \"farc\") / g:pop(s) end }",
+        ),
+        4,
+        "",
+    );
+    assert_eq!(
+        e.message,
+        "g:choose_spaces: `highest` returned NaN for `vichada` (0/0, or math.huge - math.huge): it must return a number to compare, e.g. guard a division by a Population of 0"
+    );
+    let files = with_card8(
+        "  local got = g:choose_spaces{ prompt = \"p\", n = 2, from = g:spaces(\"department\"),\n    highest = function(s) return -math.huge end }\n  assert(#got == 2)\n  g:add_aid(1)",
+    );
+    assert_eq!(run(&files).0, None);
+}
+
+#[test]
+fn an_empty_list_of_operations_is_refused_without_a_panic() {
+    // empty_ops_panic: ops[0] of an empty list panicked in the host.
+    for f in ["free_op", "op_possible"] {
+        let e = refused(&with_card8(&format!("  g:{f}{{ ops = {{}}, by = \"govt\" }}")), 4, "");
+        assert_eq!(
+            e.message,
+            format!(
+                "g:{f}: `ops` is empty: list the Operations the Faction may choose from, e.g. ops = {{ \"sweep\", \"assault\" }}"
+            )
+        );
+    }
+}
+
+#[test]
+fn a_script_saved_with_a_byte_order_mark_loads() {
+    // lua_bom: `unexpected symbol near '<\239>'` at line 1.
+    let text = "\u{feff}-- 8. Fuerza Aérea Colombiana\nreturn { unshaded = function(g) g:add_aid(1) end, shaded = function(g) g:add_aid(2) end }\n";
+    let files = with_card8_file(text);
+    let report = abyss::cli::validate::check(&files, None).unwrap();
+    let about: Vec<String> = report
+        .findings
+        .iter()
+        .filter(|f| f.file == CARD8)
+        .map(|f| f.to_string())
+        .collect();
+    assert!(about.is_empty(), "{about:?}");
+    let rules = rules_of(&files);
+    let mut g = game(&rules, &files, 1);
+    let aid = g.state.aid();
+    assert_eq!(g.execute_event(Faction::Govt, 8, Side::Shaded).unwrap(), None);
+    assert_eq!(g.state.aid(), aid + 2);
+}
+
+#[test]
+fn messages_name_fields_in_a_fixed_order() {
+    // hash_order_message: with several unknown fields, each VM (its own string hash seed)
+    // named another.
+    let messages: Vec<String> = (0..6)
+        .map(|_| {
+            std::thread::spawn(|| {
+                let files = with_card8(
+                    "  g:choose_space{ prompt = \"p\", from = {}, echo = 5, delta = 4, alpha = 1, charlie = 3, bravo = 2 }",
+                );
+                refused(&files, 4, "").message
+            })
+            .join()
+            .unwrap()
+        })
+        .collect();
+    for m in &messages {
+        assert_eq!(
+            m,
+            "g:choose_space: unknown field `alpha`, and `bravo`, `charlie`, `delta`, ... (fields: prompt, from, optional, by, effect)"
+        );
+    }
+    refused(
+        &with_card8("  g:lasting{ zeta = 1, alpha = 2, mu = 3 }"),
+        4,
+        "unknown hook `alpha`",
+    );
+    // The keys of the table a script returns.
+    for _ in 0..4 {
+        let files = with_card8_file(
+            "-- 8. Fuerza Aérea Colombiana\nlocal f = function(g) end\nreturn { unshaded = f, shaded = f, zeta = 1, alpha = 2, mu = 3 }\n",
+        );
+        let report = abyss::cli::validate::check(&files, None).unwrap();
+        let f = report.findings.iter().find(|f| f.file == CARD8).expect("a finding");
+        assert!(f.message.contains("unknown key `alpha`"), "{f}");
+    }
+}
+
+#[test]
+fn a_scripts_text_in_a_message_is_capped() {
+    // uncapped_messages: an 8 MB error went whole into every report.
+    let e = refused(&with_card8("  error((\"e\"):rep(100000))"), 4, "");
+    assert_eq!(e.message, format!("{}…", "e".repeat(300)));
+    // A 10,000-character name in the static check.
+    let name = "x".repeat(10_000);
+    let report = abyss::cli::validate::check(&with_card8(&format!("  g:{name}()")), None).unwrap();
+    let f = report
+        .findings
+        .iter()
+        .find(|f| f.message.contains("the card API has no `g:x"))
+        .expect("a finding");
+    assert!(f.message.len() < 200, "{} bytes", f.message.len());
+    assert!(f.message.contains(&format!("g:{}…", "x".repeat(40))), "{f}");
+}
+
+#[test]
+fn a_replay_that_differs_in_an_event_names_its_card_and_line() {
+    // effect_count_replay: an `effect` counting its runs (a random agent's draw judges
+    // fewer candidates than the replay) made `validate` report only "the replay
+    // diverged", naming no card.
+    let files = with_card8_file(
+        "-- 8. Fuerza Aérea Colombiana\nlocal function f(g)\n  local runs = 0\n  g:choose_space{ prompt = \"Place a Police in which City?\", from = g:spaces(\"city\"),\n    effect = function(s) runs = runs + 1; g:place(s, \"govt\", \"police\") end }\n  g:add_resources(\"govt\", -(runs % 5))\nend\nreturn { unshaded = f, shaded = f }\n",
+    );
+    let (rules, _, setup) = abyss::cli::position(&files, "standard", 1).unwrap();
+    let mut failures = Vec::new();
+    for seed in 1..=40 {
+        if let (Err(stop), _) = abyss::game::playout::checked_playout(&rules, &setup, seed) {
+            failures.push(stop);
+        }
+    }
+    assert!(!failures.is_empty(), "some game's replay differs");
+    for stop in failures {
+        let abyss::game::Stop::Failed(m) = &stop else {
+            panic!("{stop}")
+        };
+        let side = if m.contains("), shaded:") { "shaded" } else { "unshaded" };
+        assert_eq!(
+            *m,
+            format!(
+                "card 8 (Fuerza Aérea Colombiana), {side}: events/008_fuerza_aerea_colombiana.lua:4: the script did something else when the game's answers were replayed (the Event left another position): a script must do the same every time it gets the same answers. An `effect` runs a varying number of times in the 5.1.3 dry runs (fewer for an agent that draws, all of them in a replay): it must not count its runs or keep anything from one run to the next."
+            )
+        );
+    }
+}

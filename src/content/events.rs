@@ -13,6 +13,9 @@ pub fn load_events(files: &ContentFiles, cards: &[Card], out: &mut Findings) -> 
         let Some(rest) = path.strip_prefix("events/") else {
             continue;
         };
+        // A byte-order mark (some editors save one) is no Lua: the compiler would stop at
+        // it. TOML files may carry one too.
+        let source = source.strip_prefix('\u{feff}').unwrap_or(source);
         let Some(stem) = rest.strip_suffix(".lua") else {
             continue;
         };
@@ -30,7 +33,7 @@ pub fn load_events(files: &ContentFiles, cards: &[Card], out: &mut Findings) -> 
                 card: 0,
                 path: path.clone(),
                 module: module.to_string(),
-                source: source.clone(),
+                source: source.to_string(),
             });
             continue;
         }
@@ -90,7 +93,7 @@ pub fn load_events(files: &ContentFiles, cards: &[Card], out: &mut Findings) -> 
             card: number,
             path: path.clone(),
             module: String::new(),
-            source: source.clone(),
+            source: source.to_string(),
         });
     }
     ev.cards.sort_by_key(|f| f.card);

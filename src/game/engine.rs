@@ -157,6 +157,9 @@ pub struct Game<'r> {
     pub event_failures: Vec<super::events::ScriptError>,
     /// Event sides executed, by card and side.
     pub events_played: Vec<(u8, crate::kernel::Side)>,
+    /// What each Event did, when traced (a validator's playout and its replay): the replay
+    /// of a game's answers is checked Event by Event against it (`playout::verify_playout`).
+    pub event_trace: Option<Vec<super::events::EventMark>>,
     /// Wall time spent executing Events (the Lua VM, its start and the questions asked
     /// inside): for benchmarks; not part of `Stats`, which replays compare.
     pub event_time: std::time::Duration,
@@ -248,6 +251,7 @@ impl<'r> Game<'r> {
             scripts: None,
             event_failures: Vec::new(),
             events_played: Vec::new(),
+            event_trace: None,
             event_time: std::time::Duration::ZERO,
             doing: Doing::Nothing,
             guard: None,
@@ -298,6 +302,7 @@ impl<'r> Game<'r> {
             scripts: None,
             event_failures: Vec::new(),
             events_played: Vec::new(),
+            event_trace: None,
             event_time: std::time::Duration::ZERO,
             doing: self.doing,
             dry_runs: Vec::new(),

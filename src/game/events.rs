@@ -51,6 +51,33 @@ impl fmt::Display for ScriptError {
     }
 }
 
+/// What one Event did, for checking a replay against the game it replays
+/// (`Game::event_trace`).
+#[derive(Clone, Debug)]
+pub struct EventMark {
+    pub card: u8,
+    pub side: Side,
+    /// How many answers the game had before the Event and after it.
+    pub answers: (usize, usize),
+    /// The position and the card's bookkeeping after the Event; None when the game stopped
+    /// in it.
+    after: Option<(crate::kernel::State, super::engine::CardContext)>,
+    /// Where the Event asked its questions with an `effect` (file, line): not compared.
+    pub effects: Vec<(String, usize)>,
+}
+
+impl EventMark {
+    /// Did the game stop in the Event (a replay whose answers did not fit)?
+    pub fn stopped(&self) -> bool {
+        self.after.is_none()
+    }
+
+    /// Did both runs of the Event do the same?
+    pub fn same_as(&self, other: &EventMark) -> bool {
+        (self.card, self.side, self.answers) == (other.card, other.side, other.answers) && self.after == other.after
+    }
+}
+
 /// Why an Event did not complete.
 pub enum RunError {
     /// The game stops (an agent quit, a replay diverged): not the script's fault.
@@ -141,11 +168,31 @@ impl<'r> Game<'r> {
             card: number,
             side,
         };
+        let answers = self.answers.len();
+        let mark = self.event_trace.as_mut().map(|t| {
+            t.push(EventMark {
+                card: number,
+                side,
+                answers: (answers, answers),
+                after: None,
+                effects: Vec::new(),
+            });
+            t.len() - 1
+        });
         let failure = match host.run(self, exec) {
             Ok(()) => self.broken_by_event(exec),
             Err(RunError::Stop(s)) => return Err(s),
             Err(RunError::Script(e)) => Some(e),
         };
+        if let Some(i) = mark {
+            let after = failure.is_none().then(|| (self.state.clone(), self.card));
+            let answers = self.answers.len();
+            if let Some(m) = self.event_trace.as_mut().and_then(|t| t.get_mut(i)) {
+                m.answers.1 = answers;
+                // A failed Event is rolled back: the position after it is the one before.
+                m.after = Some(after.unwrap_or_else(|| (state_before.clone(), card_before)));
+            }
+        }
         if let Some(e) = failure {
             self.state = state_before;
             self.card = card_before;
@@ -156,6 +203,23 @@ impl<'r> Game<'r> {
         }
         self.events_played.push((number, side));
         Ok(None)
+    }
+
+    /// Is each Event's outcome traced (`event_trace`)?
+    pub(crate) fn tracing_events(&self) -> bool {
+        self.event_trace.is_some()
+    }
+
+    /// Note that the Event under way asks a question with an `effect` at `site` (file,
+    /// line), when Events are traced.
+    pub(crate) fn trace_effect_site(&mut self, site: (String, usize)) {
+        if let Some(m) = self.event_trace.as_mut().and_then(|t| t.last_mut())
+            && m.after.is_none()
+            && m.effects.len() < 8
+            && !m.effects.contains(&site)
+        {
+            m.effects.push(site);
+        }
     }
 
     /// An invariant the Event left broken, as a failure of its script. Scripts change the

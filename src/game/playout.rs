@@ -337,6 +337,10 @@ pub fn spec_prepared<'r>(rules: &'r Ruleset, setup: &Setup, seed: u64, check: bo
     let fired = crate::nonplayer::Fired::default();
     let mut game = new_game(rules, reseeded(&spec.seat(setup), seed), spec.agents(seed, &fired));
     game.check_every_decision = check;
+    // A validator's playout is replayed (`verify_playout`), Event by Event.
+    if check {
+        game.event_trace = Some(Vec::new());
+    }
     (game, fired)
 }
 
@@ -398,14 +402,56 @@ pub fn verify_playout(
             )));
         }
         let mut replay = new_game(rules, reseeded(setup, seed), Replay::agents(game.answers.clone()));
-        match replay.play() {
-            Ok(o) if o == outcome && replay.state == game.state && replay.stats == game.stats => Ok(outcome),
-            Ok(_) => Err(Stop::Failed(
-                "the replay of the answers ended differently from the live game".into(),
-            )),
-            Err(e) => Err(Stop::Failed(format!("the replay of the answers stopped: {e}"))),
+        replay.event_trace = game.event_trace.as_ref().map(|_| Vec::new());
+        let failed = match replay.play() {
+            Ok(o) if o == outcome && replay.state == game.state && replay.stats == game.stats => return Ok(outcome),
+            Ok(_) => "the replay of the answers ended differently from the live game".to_string(),
+            Err(e) => format!("the replay of the answers stopped: {e}"),
+        };
+        // The engine is deterministic: an Event that did something else with the same
+        // answers is its script's doing. Name it.
+        if let (Some(live), Some(again)) = (&game.event_trace, &replay.event_trace)
+            && let Some(i) = (0..live.len().min(again.len())).find(|&i| !live[i].same_as(&again[i]))
+        {
+            return Err(Stop::Failed(event_diverged(rules, &live[i], &again[i])));
         }
+        Err(Stop::Failed(failed))
     })
+}
+
+/// The failure of a replay that did something else in the Event of `live` (`again` in the
+/// replay): the card, its script and the line of its first question with an `effect`.
+fn event_diverged(rules: &Ruleset, live: &super::events::EventMark, again: &super::events::EventMark) -> String {
+    let card = live.card;
+    let title = rules.card(card).map_or("", |c| c.title.as_str());
+    let path = rules.events.card(card).map_or("events", |f| f.path.as_str());
+    let site = live
+        .effects
+        .iter()
+        .chain(&again.effects)
+        .find(|(f, _)| f == path)
+        .or(live.effects.first())
+        .or(again.effects.first());
+    let place = match site {
+        Some((f, l)) => format!("{f}:{l}"),
+        None => path.to_string(),
+    };
+    let how = if again.stopped() {
+        "asked other questions"
+    } else if live.answers.1 != again.answers.1 {
+        "took another number of answers"
+    } else {
+        "left another position"
+    };
+    let hint = if site.is_some() {
+        " An `effect` runs a varying number of times in the 5.1.3 dry runs (fewer for an agent that draws, all of them in a replay): it must not count its runs or keep anything from one run to the next."
+    } else {
+        ""
+    };
+    format!(
+        "card {card} ({title}), {}: {place}: the script did something else when the game's answers were replayed (the Event {how}): a script must do the same every time it gets the same answers.{hint}",
+        live.side.slug()
+    )
 }
 
 // ---- batches of games: `abyss sim` and `abyss validate --games` --------------------------

@@ -11,8 +11,9 @@
 //! How: while a script runs, a Lua count hook is called every `STEP` instructions and
 //! takes one step off the budget; at zero it raises the error. Lua counts the
 //! instructions itself (`luaG_traceexec`), so the count is exact and the same in every
-//! process. Work inside C functions, which no hook can interrupt, is bounded separately by
-//! the guarded library functions of the prelude and by the host's own API.
+//! process. Work inside C functions, which no hook can see, is charged to the same budget
+//! by the guarded library functions of the prelude (`charge`), in instructions' worth of
+//! work, so that no loop of C calls runs past it either.
 //!
 //! Cost: with any count hook set, Lua 5.4 calls `luaG_traceexec` before every instruction;
 //! card scripts spend most of an Event in the host's API, so it is a few percent of an
@@ -27,38 +28,65 @@ use std::cell::{Cell, RefCell};
 pub const INSTRUCTIONS: u64 = 500_000_000;
 /// The hook is called once every `STEP` instructions.
 const STEP: u32 = 10_000;
-const STEPS: u32 = (INSTRUCTIONS / STEP as u64) as u32;
 
 thread_local! {
-    /// The steps left to each VM armed on this thread, innermost last. Only the innermost
-    /// armed VM runs Lua on its thread, so the hook takes from the last entry.
-    static LEFT: RefCell<Vec<Cell<u32>>> = const { RefCell::new(Vec::new()) };
+    /// The instructions left to each VM armed on this thread, innermost last. Only the
+    /// innermost armed VM runs Lua on its thread, so the hook and `charge` take from the
+    /// last entry.
+    static LEFT: RefCell<Vec<Cell<u64>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Take `units` instructions' worth of work off the innermost armed budget; true when the
+/// budget is spent (it stays spent). Nothing is counted while no script runs.
+fn take(units: u64) -> bool {
+    LEFT.with(|l| {
+        let l = l.borrow();
+        let Some(left) = l.last() else { return false };
+        let n = left.get();
+        left.set(n.saturating_sub(units));
+        n <= units
+    })
+}
+
+/// Raise the budget's error in the running script.
+///
+/// # Safety
+/// `state` must be running a Lua or C function called from Lua (a hook or a C function).
+unsafe fn exceeded(state: *mut ffi::lua_State) -> ! {
+    // SAFETY: as the caller guarantees; luaL_error prefixes the place it reached and
+    // raises the error there (it does not return).
+    unsafe {
+        ffi::luaL_error(
+            state,
+            c"work budget of %d million Lua instructions exceeded (an endless loop?)".as_ptr(),
+            (INSTRUCTIONS / 1_000_000) as std::os::raw::c_int,
+        );
+    }
+    unreachable!("luaL_error returns")
 }
 
 unsafe extern "C-unwind" fn count_hook(state: *mut ffi::lua_State, _ar: *mut ffi::lua_Debug) {
-    let spent = LEFT.with(|l| {
-        let l = l.borrow();
-        let Some(left) = l.last() else { return false };
-        match left.get() {
-            0 => true,
-            n => {
-                left.set(n - 1);
-                n == 1
-            }
-        }
-    });
-    if spent {
-        // SAFETY: called by Lua in a running Lua function; luaL_error prefixes the place it
-        // reached and raises the error there. Once spent, every later call raises again,
-        // so nothing in the script can go on past the budget.
-        unsafe {
-            ffi::luaL_error(
-                state,
-                c"work budget of %d million Lua instructions exceeded (an endless loop?)".as_ptr(),
-                (INSTRUCTIONS / 1_000_000) as std::os::raw::c_int,
-            );
-        }
+    // Once spent, every later call raises again, so nothing in the script can go on past
+    // the budget.
+    if take(u64::from(STEP)) {
+        // SAFETY: called by Lua in a running Lua function.
+        unsafe { exceeded(state) }
     }
+}
+
+/// `charge(units)`, for the prelude's guards: work a C function does (or has just done)
+/// that no instruction counts, in instructions' worth, taken off the running Event's
+/// budget; at zero the budget's error is raised, as the hook raises it. A value that is
+/// not a number, or not above zero, charges nothing.
+pub(crate) unsafe extern "C-unwind" fn charge(state: *mut ffi::lua_State) -> std::os::raw::c_int {
+    // SAFETY: Lua calls this C function with its arguments on the stack.
+    let units = unsafe { ffi::lua_tonumberx(state, 1, std::ptr::null_mut()) };
+    // `as` saturates: NaN gives 0, a huge value u64::MAX.
+    if units >= 1.0 && take(units as u64) {
+        // SAFETY: a C function called from Lua.
+        unsafe { exceeded(state) }
+    }
+    0
 }
 
 /// A VM whose scripts run under the budget.
@@ -81,7 +109,7 @@ impl Watched {
         let depth = self.depth.get();
         self.depth.set(depth + 1);
         if depth == 0 {
-            LEFT.with(|l| l.borrow_mut().push(Cell::new(STEPS)));
+            LEFT.with(|l| l.borrow_mut().push(Cell::new(INSTRUCTIONS)));
             // SAFETY: this thread owns the VM and it is not running Lua now (an Event or
             // a chunk is about to start); setting the hook also resets its count.
             unsafe { ffi::lua_sethook(self.state, Some(count_hook), ffi::LUA_MASKCOUNT, STEP as i32) };

@@ -28,6 +28,8 @@ struct Running {
     /// Changes the primitives made since the last `take_did` (a dry run's quick answer
     /// to "did anything happen?").
     did: Cell<u32>,
+    /// The game traces its Events (`Game::event_trace`).
+    traced: bool,
 }
 
 thread_local! {
@@ -66,6 +68,7 @@ pub(crate) fn enter(game: &mut Game<'_>, exec: Exec) -> Entered {
         short: Cell::new(0),
         acting: Cell::new(None),
         did: Cell::new(0),
+        traced: game.tracing_events(),
     };
     STACK.with(|s| s.borrow_mut().push(running));
     Entered(())
@@ -119,6 +122,11 @@ pub(crate) fn did(n: u32) {
 /// The changes counted since the last call, and start counting afresh.
 pub(crate) fn take_did() -> u32 {
     STACK.with(|s| s.borrow().last().map_or(0, |r| r.did.replace(0)))
+}
+
+/// Does the innermost Event's game trace its Events (a validator's playout)?
+pub(crate) fn traced() -> bool {
+    STACK.with(|s| s.borrow().last().is_some_and(|r| r.traced))
 }
 
 /// The Faction executing the innermost Event.

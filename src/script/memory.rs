@@ -14,10 +14,10 @@
 use mlua::ffi;
 use std::os::raw::c_void;
 
-/// The VM's memory in use and its limit (0: none yet), in bytes.
+/// The VM's memory in use and its limit (0: none), in bytes.
 struct Memory {
     used: isize,
-    limit: isize,
+    limit: std::cell::Cell<isize>,
 }
 
 /// This allocator, installed in a VM until dropped: then mlua's own is put back, so that
@@ -34,7 +34,7 @@ impl Allocator {
     pub(crate) fn install(lua: &mlua::Lua, state: *mut ffi::lua_State) -> Allocator {
         let mut memory = Box::new(Memory {
             used: lua.used_memory() as isize,
-            limit: 0,
+            limit: std::cell::Cell::new(0),
         });
         let ud = std::ptr::addr_of_mut!(*memory) as *mut c_void;
         let mut mlua_ud = std::ptr::null_mut();
@@ -60,7 +60,16 @@ impl Allocator {
 
     /// Refuse any growth past `limit` bytes in use: Lua then raises its memory error.
     pub(crate) fn set_limit(&mut self, limit: usize) {
-        self.memory.limit = limit.min(isize::MAX as usize) as isize;
+        self.memory.limit.set(limit.min(isize::MAX as usize) as isize);
+    }
+
+    /// Run `f` with no limit: the host's own small work on a VM a script has just filled
+    /// (the memory the script holds is freed once the host has let go of it).
+    pub(crate) fn unlimited<R>(&self, f: impl FnOnce() -> R) -> R {
+        let limit = self.memory.limit.replace(0);
+        let r = f();
+        self.memory.limit.set(limit);
+        r
     }
 }
 
@@ -89,7 +98,8 @@ unsafe extern "C" fn allocate(ud: *mut c_void, ptr: *mut c_void, osize: usize, n
         return std::ptr::null_mut();
     }
     let grow = nsize as isize - if ptr.is_null() { 0 } else { osize as isize };
-    if grow > 0 && memory.limit > 0 && memory.used + grow > memory.limit {
+    let limit = memory.limit.get();
+    if grow > 0 && limit > 0 && memory.used + grow > limit {
         return std::ptr::null_mut();
     }
     // SAFETY: as above; mimalloc's blocks are aligned to 8 bytes at least, all Lua needs.

@@ -11,8 +11,8 @@
 //!   only events/lib/; no finalizers or weak tables; `tostring` and `string.format` give no
 //!   memory addresses; the string metatable is locked; assigning a global is an error.
 //! - Limits: a work budget per Event and per chunk, counted in Lua instructions, never in
-//!   time (budget.rs), bounds on the C library functions that no budget can interrupt, and
-//!   a memory limit.
+//!   time (budget.rs), to which the guards of the C library functions charge their work,
+//!   and a memory limit.
 //! - Errors: the host's message handler records where in events/ an error happened; the
 //!   card, file and line of a `ScriptError` come from there, never from the message text.
 
@@ -35,18 +35,25 @@ use words::{Out, Words};
 
 /// Memory one Event may use on top of the compiled scripts.
 pub const MEMORY_LIMIT: usize = 32 << 20;
+/// The most memory an Event may leave in use, on top of the compiled scripts, before the
+/// host collects it all (`Host::collect_if_full`).
+const GARBAGE_LEFT: usize = 1 << 20;
 
 const PRELUDE: &str = include_str!("prelude.lua");
 
 /// Where an error happened: the frames in events/, innermost first.
 type Frames = Vec<(String, usize)>;
 
+/// What a VM's set-up makes: its words, the sandbox, the prelude's two runners, and the
+/// library modules whose source names `_ENV`.
+type Made = (Rc<Words>, Table, Function, Function, Vec<Function>);
+
 /// One thread's Lua VM for one content's scripts.
 pub struct Host {
     // The work budget's handle on the VM (its hook is set only while a script runs).
     watched: budget::Watched,
     // Dropped before the VM closes too: mlua closes it with its own allocator.
-    _allocator: memory::Allocator,
+    allocator: memory::Allocator,
     lua: Lua,
     words: Rc<Words>,
     /// The prelude's runner: run(chunk, side).
@@ -59,6 +66,13 @@ pub struct Host {
     fingerprint: u64,
     /// Set by the message handler: where the last error happened.
     error_at: Rc<RefCell<Option<Frames>>>,
+    /// The sandbox every chunk runs in; the cards (by number) and events/lib's chunks whose
+    /// source names `_ENV`, the only ones that can change theirs (`reset_envs`).
+    env: Table,
+    cards_naming_env: Vec<bool>,
+    modules_naming_env: Vec<Function>,
+    /// The memory in use once the scripts are compiled, in bytes.
+    base: usize,
 }
 
 impl Host {
@@ -74,7 +88,7 @@ impl Host {
         let watched = budget::Watched::register(state);
         let mut allocator = memory::Allocator::install(&lua, state);
         let error_at: Rc<RefCell<Option<Frames>>> = Rc::new(RefCell::new(None));
-        let setup = || -> mlua::Result<(Rc<Words>, Table, Function, Function, Table)> {
+        let setup = || -> mlua::Result<Made> {
             let words = Rc::new(Words::new(&lua, rules)?);
             let g = lua.create_table()?;
             words.g_addr.set(g.to_pointer() as usize);
@@ -112,10 +126,19 @@ impl Host {
                     ))?),
                 })
             })?;
-            let (env, run, run_chunk): (Table, Function, Function) = lua
-                .load(PRELUDE)
-                .set_name("@src/script/prelude.lua")
-                .call((g, methods, modules.clone(), ctx, on_error))?;
+            // SAFETY: a C function that keeps to Lua's protocol (budget.rs).
+            let charge = unsafe { lua.create_c_function(budget::charge)? };
+            let (env, run, run_chunk): (Table, Function, Function) =
+                lua.load(PRELUDE).set_name("@src/script/prelude.lua").call((
+                    g,
+                    methods,
+                    modules.clone(),
+                    ctx,
+                    on_error,
+                    charge,
+                    budget::INSTRUCTIONS as i64,
+                ))?;
+            let mut naming_env = Vec::new();
             for f in &rules.events.lib {
                 let chunk = lua
                     .load(f.source.as_str())
@@ -133,12 +156,17 @@ impl Host {
                         })?
                     }
                 };
+                if names_env(&f.source) {
+                    naming_env.push(chunk.clone());
+                }
                 modules.raw_set(f.module.as_str(), chunk)?;
             }
-            Ok((words, env, run, run_chunk, modules))
+            Ok((words, env, run, run_chunk, naming_env))
         };
-        let (words, env, run, run_chunk, _modules) = setup().map_err(|e| format!("the script prelude: {e}"))?;
+        let (words, env, run, run_chunk, modules_naming_env) =
+            setup().map_err(|e| format!("the script prelude: {e}"))?;
         let mut cards: Vec<Option<Result<Function, ScriptError>>> = Vec::new();
+        let mut cards_naming_env = Vec::new();
         for f in &rules.events.cards {
             let compiled = lua
                 .load(f.source.as_str())
@@ -150,17 +178,20 @@ impl Host {
             let at = usize::from(f.card);
             if cards.len() <= at {
                 cards.resize_with(at + 1, || None);
+                cards_naming_env.resize(at + 1, false);
             }
             cards[at] = Some(compiled);
+            cards_naming_env[at] = names_env(&f.source);
         }
         // Card scripts make many small short-lived tables (lists of spaces): the
         // generational collector handles those with less work per Event.
         lua.gc_set_mode(mlua::state::GcMode::Generational(Default::default()));
         // The limit counts from the compiled scripts, the same in every process.
-        allocator.set_limit(allocator.used() + MEMORY_LIMIT);
+        let base = allocator.used();
+        allocator.set_limit(base + MEMORY_LIMIT);
         Ok(Host {
             watched,
-            _allocator: allocator,
+            allocator,
             lua,
             words,
             run,
@@ -168,7 +199,70 @@ impl Host {
             cards,
             fingerprint: rules.events.fingerprint(),
             error_at,
+            env,
+            cards_naming_env,
+            modules_naming_env,
+            base,
         })
+    }
+
+    /// Collect the garbage an Event left when it is more than `GARBAGE_LEFT`: the next
+    /// Event's memory limit counts it, and Lua cannot always collect it when the limit is
+    /// met (not while it grows a stack), so a hog would make the next, innocent, Event
+    /// fail. Card scripts leave far less (the generational collector keeps up with them),
+    /// so this costs nothing to ordinary Events.
+    fn collect_if_full(&self) {
+        if self.allocator.used() > self.base + GARBAGE_LEFT {
+            let _ = self.lua.gc_collect();
+        }
+    }
+
+    /// Give card `card`'s chunk and the modules' chunks the sandbox back as their `_ENV`,
+    /// once an Event (or a chunk's loading) is over: a chunk is compiled once and run for
+    /// every Event, and its `_ENV` is an upvalue of that one function, so a table a script
+    /// assigned to `_ENV` would otherwise keep all it holds into the next Event and game,
+    /// and in the memory the VM counts. Only chunks whose source names `_ENV` can assign
+    /// it (no `debug`, no `load`): for the others, nothing is done.
+    fn reset_envs(&self, card: u8, chunk: &Function) {
+        use mlua::ffi;
+        let card_names_env = self.cards_naming_env.get(usize::from(card)).copied().unwrap_or(false);
+        if !card_names_env && self.modules_naming_env.is_empty() {
+            return;
+        }
+        let chunks = card_names_env
+            .then_some(chunk)
+            .into_iter()
+            .chain(&self.modules_naming_env);
+        // Straight on the stack, with calls that neither raise nor allocate (but for room
+        // on the stack, checked first, in a VM the script may have filled to its limit).
+        let reset = self.allocator.unlimited(|| {
+            self.lua.exec_raw_lua(|raw| -> mlua::Result<()> {
+                let l = raw.state();
+                // SAFETY: room is checked first for the sandbox, a chunk, a push's spare
+                // slot and lua_getupvalue's value; each chunk is popped after its reset,
+                // and the stack is set back to its height before returning.
+                unsafe {
+                    if ffi::lua_checkstack(l, 6) == 0 {
+                        return Err(mlua::Error::StackError);
+                    }
+                    let top = ffi::lua_gettop(l);
+                    let mut pushed = raw.push(&self.env);
+                    for chunk in chunks {
+                        if pushed.is_err() {
+                            break;
+                        }
+                        pushed = raw.push(chunk);
+                        if pushed.is_ok() {
+                            set_env(l, top + 2, top + 1);
+                        }
+                        ffi::lua_settop(l, top + 1);
+                    }
+                    ffi::lua_settop(l, top);
+                    pushed
+                }
+            })
+        });
+        debug_assert!(reset.is_ok(), "{reset:?}");
     }
 
     /// This thread's host for the ruleset's scripts (one per content): starting a VM and
@@ -198,19 +292,20 @@ impl Host {
         let chunk = self.chunk(rules, card)?;
         let path = rules.events.card(card).map(|f| f.path.clone()).unwrap_or_default();
         let _words = words::activate(&self.words);
-        let _armed = self.watched.arm();
+        let armed = self.watched.arm();
         self.error_at.borrow_mut().take();
-        let v: Value = self
-            .run_chunk
-            .call(chunk)
-            .map_err(|e| located(rules, card, None, &path, &e, self.error_at.borrow_mut().take()))?;
+        let v = self.run_chunk.call::<Value>(chunk);
+        drop(armed);
+        self.reset_envs(card, chunk);
+        self.collect_if_full();
+        let v = v.map_err(|e| located(rules, card, None, &path, &e, self.error_at.borrow_mut().take()))?;
         let bad = |message: String| ScriptError {
             card,
             title: title(rules, card),
             side: None,
             file: path.clone(),
             line: 0,
-            message,
+            message: capped(&message, MESSAGE_CHARS),
             traceback: vec![],
         };
         let Value::Table(t) = v else {
@@ -234,18 +329,26 @@ impl Host {
                 }
             }
         }
+        // The first unknown key in sorted order: `pairs` visits keys in the order of the
+        // VM's string hashes, which change from process to process.
+        let mut unknown: Option<String> = None;
         for pair in t.pairs::<Value, Value>() {
             let (k, _) = pair.map_err(|e| bad(e.to_string()))?;
             let known = matches!(&k, Value::String(s) if matches!(s.to_str().as_deref(), Ok("unshaded" | "shaded")));
             if !known {
                 let k = match &k {
-                    Value::String(s) => s.to_string_lossy(),
+                    Value::String(s) => capped(&s.to_string_lossy(), 40),
                     other => other.type_name().to_string(),
                 };
-                return Err(bad(format!(
-                    "unknown key `{k}` in the returned table (expected unshaded, shaded)"
-                )));
+                if unknown.as_ref().is_none_or(|u| k < *u) {
+                    unknown = Some(k);
+                }
             }
+        }
+        if let Some(k) = unknown {
+            return Err(bad(format!(
+                "unknown key `{k}` in the returned table (expected unshaded, shaded)"
+            )));
         }
         Ok(t)
     }
@@ -283,6 +386,8 @@ impl Host {
         };
         let result = self.run.call::<()>((chunk, side));
         drop(armed);
+        self.reset_envs(exec.card, chunk);
+        self.collect_if_full();
         let stop: Option<Stop> = current::take_stop();
         drop(entered);
         if let Some(s) = stop {
@@ -314,8 +419,60 @@ pub fn runner(rules: &Ruleset) -> Result<Rc<dyn EventScripts>, String> {
     Ok(Host::shared(rules)? as Rc<dyn EventScripts>)
 }
 
+/// Can a chunk of this source change its `_ENV`? Not without naming it (the sandbox has
+/// no `debug` library and no `load`); a mention in a comment or a string counts too.
+fn names_env(source: &str) -> bool {
+    source.contains("_ENV")
+}
+
+/// Make the value at `env` the `_ENV` of the Lua function at `func` (a main chunk's one
+/// upvalue, compiled with debug information: its name is there), if it is not already;
+/// nothing for any other value. Neither raises an error nor allocates; the stack is left
+/// as it was.
+///
+/// # Safety
+/// `func` and `env` are valid absolute indexes of `l`'s stack, with room for one more
+/// value.
+unsafe fn set_env(l: *mut mlua::lua_State, func: std::os::raw::c_int, env: std::os::raw::c_int) {
+    use mlua::ffi;
+    // SAFETY: as the caller guarantees; lua_getupvalue pushes a value only when it gives a
+    // name, and lua_setupvalue pops the value pushed for it.
+    unsafe {
+        if ffi::lua_type(l, func) != ffi::LUA_TFUNCTION || ffi::lua_iscfunction(l, func) != 0 {
+            return;
+        }
+        let name = ffi::lua_getupvalue(l, func, 1);
+        if name.is_null() {
+            return;
+        }
+        let same = ffi::lua_rawequal(l, -1, env) != 0;
+        ffi::lua_pop(l, 1);
+        if !same && std::ffi::CStr::from_ptr(name) == c"_ENV" {
+            ffi::lua_pushvalue(l, env);
+            ffi::lua_setupvalue(l, func, 1);
+        }
+    }
+}
+
 fn title(rules: &Ruleset, card: u8) -> String {
     rules.card(card).map_or(String::new(), |c| c.title.clone())
+}
+
+/// The most characters of a script's text a message keeps (as `g:log` does).
+pub const MESSAGE_CHARS: usize = 300;
+
+/// `text` without control characters, cut to `max` characters (an ellipsis says so): a
+/// script's text goes into messages, reports and terminals.
+pub fn capped(text: &str, max: usize) -> String {
+    let mut out = String::with_capacity(text.len().min(max * 4));
+    for (kept, c) in text.chars().filter(|c| !c.is_control()).enumerate() {
+        if kept == max {
+            out.push('…');
+            break;
+        }
+        out.push(c);
+    }
+    out
 }
 
 fn first_line(e: &mlua::Error) -> String {
@@ -367,8 +524,8 @@ fn located(
     let text = message_of(e);
     let first = text.lines().next().unwrap_or("").trim();
     let (message, said) = strip_place(first);
-    // Script text reaches terminals: no control characters.
-    let mut message: String = message.chars().filter(|c| !c.is_control()).collect();
+    // Script text reaches terminals and reports: no control characters, and no novels.
+    let mut message = capped(message, MESSAGE_CHARS);
     let mut at = (path.to_string(), 0);
     let mut traceback = Vec::new();
     match (frames, e) {
@@ -461,6 +618,7 @@ pub fn check_scripts(rules: &Ruleset) -> Vec<ScriptError> {
         for (line, name) in api::names_used(&f.source) {
             if !api::API.iter().any(|a| a.name == name) {
                 let hint = api::did_you_mean(&name).map_or(String::new(), |s| format!("; did you mean g:{s}?"));
+                let name = capped(&name, 40);
                 out.push(ScriptError {
                     card: f.card,
                     title: title.clone(),

@@ -296,6 +296,7 @@ fn settle<T: Copy>(
     optional: bool,
     choice: impl Fn(T) -> Choice,
 ) -> R<Settled<T>> {
+    trace_effect_site(lua, name)?;
     let mut known: Vec<Option<Outcome>> = vec![None; values.n];
     let n = values.n;
     let dice = if n + usize::from(optional) >= 2 {
@@ -365,6 +366,34 @@ fn settle<T: Copy>(
         return Ok(Settled::Drawn(Some(items[only])));
     }
     Ok(Settled::Ask(keep.into_iter().map(|i| items[i]).collect()))
+}
+
+/// In a traced game (a validator's playout and its replay), note where in events/ the
+/// Event asks this question with an `effect` (outside dry runs): a replay that does
+/// something else in the Event names that line (`playout::verify_playout`).
+fn trace_effect_site(lua: &Lua, name: &'static str) -> R<()> {
+    if !current::traced() || game(name, |g, _| Ok(g.in_dry_run()))? {
+        return Ok(());
+    }
+    for level in 0..64 {
+        let Some((src, line)) =
+            lua.inspect_stack(level, |d| (d.source().source.map(|s| s.into_owned()), d.current_line()))
+        else {
+            break;
+        };
+        if let Some(path) = src
+            .as_deref()
+            .and_then(|s| s.strip_prefix('@'))
+            .filter(|p| p.starts_with("events/"))
+        {
+            let site = (path.to_string(), line.unwrap_or(0));
+            return game(name, |g, _| {
+                g.trace_effect_site(site);
+                Ok(())
+            });
+        }
+    }
+    Ok(())
 }
 
 /// `perfect(i, judging)`: does candidate i carry out all the text? None when it was not
@@ -582,9 +611,20 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
                 if let Some(h) = &highest {
                     let mut scored = Vec::with_capacity(pool.len());
                     for &s in &pool {
-                        scored.push((s, h.call::<f64>(api.words.space(s))?));
+                        let v = h.call::<f64>(api.words.space(s))?;
+                        if v.is_nan() {
+                            let slug = game(name, |g, _| Ok(g.rules.map.space(s).slug.clone()))?;
+                            return Err(err(
+                                name,
+                                format!(
+                                    "`highest` returned NaN for `{slug}` (0/0, or math.huge - math.huge): it must return a number to compare, e.g. guard a division by a Population of 0"
+                                ),
+                            ));
+                        }
+                        scored.push((s, v));
                     }
-                    let top = scored.iter().map(|x| x.1).fold(f64::MIN, f64::max);
+                    // Every value, -inf included, is a tier: the highest one is never empty.
+                    let top = scored.iter().map(|x| x.1).fold(f64::NEG_INFINITY, f64::max);
                     pool = scored.into_iter().filter(|x| x.1 == top).map(|x| x.0).collect();
                 }
                 tiers.retain(|s| !pool.contains(s));

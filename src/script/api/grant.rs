@@ -49,6 +49,12 @@ fn grant_of(lua: &Lua, name: &str, f: &Fields, g: &Game) -> R<Grant> {
             .collect::<R<Vec<Op>>>()?,
         _ => return Err(err(name, "give `op = \"...\"` or `ops = { ... }`")),
     };
+    if ops.is_empty() {
+        return Err(err(
+            name,
+            "`ops` is empty: list the Operations the Faction may choose from, e.g. ops = { \"sweep\", \"assault\" }",
+        ));
+    }
     for &op in &ops {
         // 5.1.1: an Event never gives a Faction another Faction's Operations.
         if !Op::of(by).contains(&op) {

@@ -9,15 +9,28 @@ use std::rc::Rc;
 
 /// The hooks of a table such as { sweep_cost = 1 }, sorted by name (a fixed order).
 fn hooks(name: &str, t: &Table) -> R<Vec<(&'static str, u8)>> {
-    let mut out = Vec::new();
+    // Read first, then checked in the order of the names: `pairs` visits keys in the order
+    // of the VM's string hashes, which change from process to process, and the message
+    // for a table with two faults must not.
+    let mut pairs = Vec::new();
     for pair in t.pairs::<Value, Arg>() {
         let (k, v) = pair?;
         let key = match &k {
-            Value::String(s) => s.to_string_lossy(),
-            other => return Err(err(name, format!("hook names are strings, not {}", other.type_name()))),
+            Value::String(s) => Ok(s.to_string_lossy()),
+            other => Err(other.type_name()),
+        };
+        pairs.push((key, v));
+    }
+    pairs.sort_by(|a, b| a.0.cmp(&b.0));
+    let mut out = Vec::new();
+    for (key, v) in pairs {
+        let key = match key {
+            Ok(k) => k,
+            Err(ty) => return Err(err(name, format!("hook names are strings, not {ty}"))),
         };
         let Some(&(hook, kind)) = HOOKS.iter().find(|h| h.0 == key) else {
             let names: Vec<&str> = HOOKS.iter().map(|h| h.0).collect();
+            let key = crate::script::capped(&key, 40);
             return Err(err(name, format!("unknown hook `{key}` (hooks: {})", names.join(", "))));
         };
         let bad = || err(name, format!("hook `{hook}`: unexpected value {}", super::shown(&v)));

@@ -445,12 +445,18 @@ fn with_table<T>(
     })
 }
 
+/// How many unknown fields a message names (one more is kept, to know there are more).
+const UNKNOWN_SHOWN: usize = 4;
+
 /// Read table `t`'s fields, `known` the fields function `name` takes. A `prompt` keeps
 /// its text even when it happens to spell a word.
 pub(crate) fn fields(lua: &Lua, name: &str, t: &Table, known: &'static [&'static str]) -> R<Fields> {
     use mlua::ffi;
     let mut vals: Vec<Arg> = known.iter().map(|_| Arg::Nil).collect();
-    let mut unknown: Option<String> = None;
+    // The unknown keys, the first few in sorted order: `lua_next` visits keys in the
+    // order of the VM's string hashes, which change from process to process, and the
+    // message must not.
+    let mut unknown: Vec<String> = Vec::new();
     with_table(lua, name, t, 3, |raw, l, table| {
         // SAFETY: `table` is the table's index (see `with_table`); lua_next is called with
         // the key it gave, and each value is popped before the next.
@@ -495,8 +501,10 @@ pub(crate) fn fields(lua: &Lua, name: &str, t: &Table, known: &'static [&'static
                         }
                     }
                     Err(k) => {
-                        unknown = Some(k);
-                        break;
+                        if let Err(at) = unknown.binary_search(&k) {
+                            unknown.insert(at, k);
+                            unknown.truncate(UNKNOWN_SHOWN + 1);
+                        }
                     }
                 }
                 ffi::lua_settop(l, value - 1);
@@ -504,8 +512,19 @@ pub(crate) fn fields(lua: &Lua, name: &str, t: &Table, known: &'static [&'static
             result
         }
     })?;
-    if let Some(k) = unknown {
-        return Err(err(name, format!("unknown field `{k}` (fields: {})", known.join(", "))));
+    if let Some((k, more)) = unknown.split_first() {
+        let also = match more.len() {
+            0 => String::new(),
+            n => {
+                let shown: Vec<String> = more.iter().take(UNKNOWN_SHOWN - 1).map(|k| format!("`{k}`")).collect();
+                let etc = if n > shown.len() { ", ..." } else { "" };
+                format!(", and {}{etc}", shown.join(", "))
+            }
+        };
+        return Err(err(
+            name,
+            format!("unknown field `{k}`{also} (fields: {})", known.join(", ")),
+        ));
     }
     Ok(Fields { known, vals })
 }
