@@ -623,7 +623,7 @@ fn messages_name_fields_in_a_fixed_order() {
     for m in &messages {
         assert_eq!(
             m,
-            "g:choose_space: unknown field `alpha`, and `bravo`, `charlie`, `delta`, ... (fields: prompt, from, optional, by, effect)"
+            "g:choose_space: unknown field `alpha`, and `bravo`, `charlie`, `delta`, ... (fields: prompt, from, optional, by, effect, shifts_support)"
         );
     }
     refused(
