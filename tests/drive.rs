@@ -2,7 +2,8 @@
 //! records exactly, and a fork made at any decision — mid-Event included — continued with
 //! the original's remaining answers reproduces the original.
 
-use abyss::content::{self, ContentFiles, Setup};
+mod common;
+use abyss::content::Setup;
 use abyss::game::decision::{Choice, Doing};
 use abyss::game::drive::{Driven, Status};
 use abyss::game::playout::{AgentSpec, spec_game};
@@ -10,13 +11,8 @@ use abyss::kernel::{Dice, Faction, Ruleset, State};
 use std::sync::Arc;
 
 fn standard() -> (Arc<Ruleset>, Setup) {
-    let files = ContentFiles::embedded();
-    let mut findings = Vec::new();
-    let rules = content::load_ruleset(&files, &mut findings).expect("the rules load");
-    let sc = content::load_scenario(&files, "standard", &mut findings)
-        .unwrap()
-        .unwrap();
-    let (setup, _) = content::build_setup(&sc, &rules, 1);
+    let rules = common::rules();
+    let setup = common::setup(&rules, "standard");
     (Arc::new(rules), setup)
 }
 

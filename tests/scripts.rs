@@ -123,13 +123,8 @@ fn tres_esquinas_answered_after(
     abyss::kernel::State,
     Vec<(Faction, abyss::game::decision::Choice)>,
 ) {
-    let files = ContentFiles::embedded();
-    let mut findings = Vec::new();
-    let rules = content::load_ruleset(&files, &mut findings).expect("the rules load");
-    let sc = content::load_scenario(&files, "standard", &mut findings)
-        .unwrap()
-        .unwrap();
-    let (setup, _) = content::build_setup(&sc, &rules, 1);
+    let rules = common::rules();
+    let setup = common::setup(&rules, "standard");
     let agents: Vec<Box<dyn abyss::game::decision::Agent>> = Faction::ALL
         .iter()
         .map(|_| Box::new(Slow { delay, pick: 3 }) as Box<dyn abyss::game::decision::Agent>)

@@ -2,7 +2,7 @@
 //! of `Ask`, and the bots decide from it, never from the question's text; every option
 //! has its number in the action space.
 
-use abyss::content::{self, ContentFiles};
+mod common;
 use abyss::game::decision::{Agent, Request, Stop, View};
 use abyss::game::playout::{AgentSpec, agent_seed, new_game, reseeded};
 use abyss::game::{Ask, RandomAgent};
@@ -41,13 +41,8 @@ impl Agent for Typed {
 }
 
 fn play(spec_text: &str, games: u64, seed: u64) -> BTreeSet<String> {
-    let files = ContentFiles::embedded();
-    let mut findings = Vec::new();
-    let rules = content::load_ruleset(&files, &mut findings).expect("the rules load");
-    let sc = content::load_scenario(&files, "standard", &mut findings)
-        .unwrap()
-        .unwrap();
-    let (setup, _) = content::build_setup(&sc, &rules, 1);
+    let rules = common::rules();
+    let setup = common::setup(&rules, "standard");
     let spec = AgentSpec::parse(spec_text).unwrap();
     let seated = spec.seat(&setup);
     let seen = Rc::new(RefCell::new(BTreeSet::new()));
