@@ -8,7 +8,8 @@
 //! and a driven seat's agent hands each question over a channel and waits for the answer.
 //! A thread keeps everything an Event holds while it waits — the Lua VM, its stack, the
 //! host's thread-local context — to itself, so any number of driven games can be open at
-//! once. Measured by `cargo run --release --example drive_bench`.
+//! once. Finished games hand their thread back to a pool, with its Lua host warm. Measured
+//! by `cargo run --release --example drive_bench`.
 //!
 //! Fork: a copy of the game at the pending question, mid-Event or mid-Operation alike,
 //! made by replaying the driven seats' answers so far on a new thread while the inside
@@ -141,7 +142,8 @@ struct Start {
     driven: [bool; 4],
 }
 
-/// A game played from outside. Dropping it ends its thread.
+/// A game played from outside. Dropping it ends the game (its worker thread goes back to
+/// the pool).
 pub struct Driven {
     start: Start,
     status: Status,
@@ -150,7 +152,6 @@ pub struct Driven {
     last: Option<Box<State>>,
     to_game: Option<Sender<usize>>,
     from_game: Receiver<Msg>,
-    thread: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Driven {
@@ -175,40 +176,37 @@ impl Driven {
         let (to_game, game_rx) = channel::<usize>();
         let (game_tx, from_game) = channel::<Msg>();
         let s = start.clone();
-        let thread = std::thread::Builder::new()
-            .name("abyss-driven-game".into())
-            .spawn(move || {
-                let rules: &Ruleset = &s.rules;
-                let fired = crate::nonplayer::Fired::default();
-                let inside = s.spec.agents(s.seed, &fired);
-                let sent = Arc::new(std::sync::atomic::AtomicUsize::new(0));
-                let from_caller = Arc::new(std::sync::Mutex::new(game_rx));
-                let agents: Vec<Box<dyn Agent>> = inside
-                    .into_iter()
-                    .enumerate()
-                    .map(|(i, a)| {
-                        if !s.driven[i] {
-                            return a;
-                        }
-                        let f = Faction::ALL[i];
-                        Box::new(Outside {
-                            replay: replay.iter().copied().filter(|x| x.0 == f).collect(),
-                            to_caller: game_tx.clone(),
-                            from_caller: from_caller.clone(),
-                            sent: sent.clone(),
-                        }) as Box<dyn Agent>
-                    })
-                    .collect();
-                let mut game = new_game(rules, s.setup.clone(), agents);
-                let result = game.play();
-                let from = sent.load(std::sync::atomic::Ordering::Relaxed).min(game.answers.len());
-                let _ = game_tx.send(Msg::Over(
-                    game.answers[from..].to_vec(),
-                    result,
-                    Box::new(game.state.clone()),
-                ));
-            })
-            .expect("starting a driven game's thread");
+        run_on_a_worker(Box::new(move || {
+            let rules: &Ruleset = &s.rules;
+            let fired = crate::nonplayer::Fired::default();
+            let inside = s.spec.agents(s.seed, &fired);
+            let sent = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+            let from_caller = Arc::new(std::sync::Mutex::new(game_rx));
+            let agents: Vec<Box<dyn Agent>> = inside
+                .into_iter()
+                .enumerate()
+                .map(|(i, a)| {
+                    if !s.driven[i] {
+                        return a;
+                    }
+                    let f = Faction::ALL[i];
+                    Box::new(Outside {
+                        replay: replay.iter().copied().filter(|x| x.0 == f).collect(),
+                        to_caller: game_tx.clone(),
+                        from_caller: from_caller.clone(),
+                        sent: sent.clone(),
+                    }) as Box<dyn Agent>
+                })
+                .collect();
+            let mut game = new_game(rules, s.setup.clone(), agents);
+            let result = game.play();
+            let from = sent.load(std::sync::atomic::Ordering::Relaxed).min(game.answers.len());
+            let _ = game_tx.send(Msg::Over(
+                game.answers[from..].to_vec(),
+                result,
+                Box::new(game.state.clone()),
+            ));
+        }));
         let mut d = Driven {
             start,
             status: Status::Over(Err(Stop::Quit)),
@@ -216,7 +214,6 @@ impl Driven {
             last: None,
             to_game: Some(to_game),
             from_game,
-            thread: Some(thread),
         };
         d.receive();
         d
@@ -297,8 +294,37 @@ impl Drop for Driven {
     fn drop(&mut self) {
         // Closing the channel ends a waiting game (its agent stops with Quit).
         self.to_game = None;
-        if let Some(t) = self.thread.take() {
-            let _ = t.join();
+    }
+}
+
+type Job = Box<dyn FnOnce() + Send>;
+
+/// The idle worker threads, each waiting for its next game. A worker keeps its thread's
+/// Lua host between games (starting one costs more than replaying half a game: about
+/// 3 ms, host_bench), so a fork mostly costs its replay.
+fn idle() -> &'static std::sync::Mutex<Vec<Sender<Job>>> {
+    static IDLE: std::sync::OnceLock<std::sync::Mutex<Vec<Sender<Job>>>> = std::sync::OnceLock::new();
+    IDLE.get_or_init(|| std::sync::Mutex::new(Vec::new()))
+}
+
+/// Run `job` (a driven game to its end) on an idle worker, or on a new one.
+fn run_on_a_worker(job: Job) {
+    let mut job = Some(job);
+    while let Some(worker) = idle().lock().unwrap_or_else(|e| e.into_inner()).pop() {
+        match worker.send(job.take().expect("a job")) {
+            Ok(()) => return,
+            Err(std::sync::mpsc::SendError(back)) => job = Some(back),
         }
     }
+    let (tx, rx) = channel::<Job>();
+    tx.send(job.take().expect("a job")).expect("a new worker's channel");
+    std::thread::Builder::new()
+        .name("abyss-driven-game".into())
+        .spawn(move || {
+            while let Ok(job) = rx.recv() {
+                job();
+                idle().lock().unwrap_or_else(|e| e.into_inner()).push(tx.clone());
+            }
+        })
+        .expect("starting a driven game's thread");
 }
