@@ -126,3 +126,69 @@ fn no_agent_source_matches_a_question_text() {
         found.join("\n")
     );
 }
+
+/// The Cities War Tax shaded (card 15) shifts when FARC's bot executes it, one per seed,
+/// on the standard position with more Cities open to it: Medellín (Population 3),
+/// Bucaramanga (2) and Cartagena (1) at Passive Support, Cali (3) Neutral.
+fn war_tax_picks(rules: &abyss::kernel::Ruleset) -> Vec<String> {
+    use abyss::game::Game;
+    use abyss::kernel::{Side, Support};
+    let mut picks = Vec::new();
+    for seed in 0..12 {
+        let mut setup = common::setup(rules, "standard");
+        setup.state.dice = Dice::new(seed);
+        for city in ["medellin", "bucaramanga", "cartagena"] {
+            setup.state.shift_support(rules, common::sp(rules, city), -1).unwrap();
+        }
+        let agents: Vec<Box<dyn Agent>> = Faction::ALL
+            .iter()
+            .map(|&f| Box::new(abyss::nonplayer::NonPlayer::new(f)) as Box<dyn Agent>)
+            .collect();
+        let mut game = Game::new(rules, setup, vec![15], agents);
+        let failure = game.execute_event(Faction::Farc, 15, Side::Shaded).expect("no stop");
+        assert!(failure.is_none(), "{failure:?}");
+        let shifted: Vec<String> = rules
+            .map
+            .spaces
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| {
+                game.state.support(abyss::kernel::SpaceId(i as u8)) == Support::PassiveOpposition
+                    && rules.map.spaces[i].is_city()
+            })
+            .map(|(_, d)| d.slug.clone())
+            .collect();
+        assert_eq!(shifted.len(), 1, "seed {seed}: {shifted:?}");
+        picks.push(shifted[0].clone());
+    }
+    picks
+}
+
+#[test]
+fn a_bot_shifts_support_where_the_change_is_greatest_when_the_script_says_so() {
+    // 8.4.3: a Non-player's shift of Support or Opposition goes where it changes the
+    // totals most; the script declares the question with `shifts_support = true`.
+    let rules = common::rules();
+    let picks = war_tax_picks(&rules);
+    assert!(
+        picks.iter().all(|p| p == "cali" || p == "medellin"),
+        "only the Population 3 Cities: {picks:?}"
+    );
+    // The same card without the declaration: the bot picks by the Random Cities table
+    // (8.2), which also lands on the smaller Cities.
+    let (files, _dir) = common::with_mod(
+        "war-tax-undeclared",
+        &[(
+            "events/015_war_tax.lua",
+            &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/events/015_war_tax.lua"))
+                .unwrap()
+                .replace(" shifts_support = true,", ""),
+        )],
+    );
+    let undeclared = abyss::content::load_ruleset(&files, &mut Vec::new()).expect("the mod loads");
+    let picks = war_tax_picks(&undeclared);
+    assert!(
+        picks.iter().any(|p| p != "cali" && p != "medellin"),
+        "undeclared, some pick is another City: {picks:?}"
+    );
+}
