@@ -606,3 +606,13 @@ fn the_government_bot_copes_with_civic_action_minimums_of_255() {
     );
     assert!(!out.contains("panicked"), "{out}");
 }
+
+#[test]
+fn faction_names_on_the_command_line_ignore_case() {
+    // The newcomer's trial: `--human GOVT` was refused.
+    let (code, out, err) = abyss_typed(&["play", "--human", "GOVT", "--seed", "3"], "quit\ny\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("At the terminal: Government"), "{out}");
+    let (code, _, err) = abyss_typed(&["sim", "--games", "2", "--agents", "GOVT=random,others=nonplayer"], "");
+    assert_eq!(code, 0, "{err}");
+}

@@ -83,7 +83,8 @@ pub fn run(a: Args) -> Result<i32, Exit> {
         SideArg::Shaded => Side::Shaded,
     };
     let by = match &a.by {
-        Some(b) => Faction::from_slug(b).ok_or_else(|| format!("unknown Faction `{b}` (govt, farc, auc, cartels)"))?,
+        Some(b) => Faction::from_slug(&b.to_ascii_lowercase())
+            .ok_or_else(|| format!("unknown Faction `{b}` (govt, farc, auc, cartels)"))?,
         None => card.order[0],
     };
     let words: Vec<String> = a

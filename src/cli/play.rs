@@ -93,7 +93,7 @@ impl Table {
 fn parse_seat(word: &str) -> Result<Vec<Faction>, String> {
     word.split('+')
         .map(|w| {
-            Faction::from_slug(w.trim())
+            Faction::from_slug(&w.trim().to_ascii_lowercase())
                 .ok_or_else(|| format!("--human: unknown Faction `{w}` (govt, farc, auc, cartels; `govt+auc` for two)"))
         })
         .collect()

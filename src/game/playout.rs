@@ -274,7 +274,7 @@ impl AgentSpec {
                 None => others = Some(kind(part)?),
                 Some(("others" | "all", k)) => others = Some(kind(k)?),
                 Some((f, k)) => {
-                    let f = Faction::from_slug(f)
+                    let f = Faction::from_slug(&f.to_ascii_lowercase())
                         .ok_or_else(|| format!("--agents: unknown Faction `{f}` (govt, farc, auc, cartels, others)"))?;
                     spec[f.index()] = Some(kind(k)?);
                 }
