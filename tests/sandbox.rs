@@ -139,11 +139,18 @@ fn library_modules_are_read_only_and_fresh_for_every_event() {
     let e = refused(&files, 6, "read-only");
     assert!(e.message.contains("counter"), "{e}");
     // Without the write, each Event gets a fresh module: the counter always starts at 0.
-    let mut files = with_card8("  g:add_aid(require(\"counter\").next())");
-    files.files.insert(
-        "events/lib/counter.lua".into(),
-        "local n = 0\nreturn { next = function() n = n + 1; return n end }\n".into(),
+    module_counts_one_each_event(
+        "  g:add_aid(require(\"counter\").next())",
+        "counter",
+        "local n = 0\nreturn { next = function() n = n + 1; return n end }\n",
     );
+}
+
+/// Card 8 shaded adds the Aid a library module gives; three Events must add 1 each: no
+/// module state carries from one Event to the next.
+fn module_counts_one_each_event(body: &str, module: &str, source: &str) {
+    let mut files = with_card8(body);
+    files.files.insert(format!("events/lib/{module}.lua"), source.into());
     let rules = rules_of(&files);
     let mut g = game(&rules, &files, 1);
     let aid = g.state.aid();
@@ -491,18 +498,11 @@ fn assigning_env_at_the_top_of_a_script_lives_one_event_only() {
         assert_eq!(g.state.aid(), aid + i);
     }
     // The same through a module's _ENV.
-    let mut files = with_card8("  g:add_aid(require(\"keeper\").runs)");
-    files.files.insert(
-        "events/lib/keeper.lua".into(),
-        "if rawget(_ENV, \"__n\") == nil then\n  _ENV = setmetatable({ __n = { v = 0 } }, { __index = _ENV })\nend\n__n.v = __n.v + 1\nreturn { runs = __n.v }\n".into(),
+    module_counts_one_each_event(
+        "  g:add_aid(require(\"keeper\").runs)",
+        "keeper",
+        "if rawget(_ENV, \"__n\") == nil then\n  _ENV = setmetatable({ __n = { v = 0 } }, { __index = _ENV })\nend\n__n.v = __n.v + 1\nreturn { runs = __n.v }\n",
     );
-    let rules = rules_of(&files);
-    let mut g = game(&rules, &files, 1);
-    let aid = g.state.aid();
-    for _ in 0..3 {
-        assert_eq!(g.execute_event(Faction::Govt, 8, Side::Shaded).unwrap(), None);
-    }
-    assert_eq!(g.state.aid(), aid + 3, "1 each time, never 2 or 3");
 }
 
 #[test]
