@@ -407,7 +407,8 @@ impl<'r> Game<'r> {
         judge: Option<impl Fn(&Self, Choice) -> bool>,
     ) -> Asked {
         if self.probing.is_some() {
-            return self.probe_ask(|g, o| {
+            let ask = q.into().ask;
+            return self.probe_ask(f, ask, about, |g, o| {
                 let from = o.len();
                 build(g, o);
                 super::sample::keep_allowed(g, o, from, judge.as_ref());

@@ -192,6 +192,18 @@ fn same_pieces(a: &[PieceState], b: &[PieceState]) -> bool {
 }
 
 impl State {
+    /// A hash of the position (`same_position`): equal positions hash alike. For the
+    /// memo of a dry-run search (src/game/ops/probe.rs).
+    pub fn position_hash(&self) -> u64 {
+        use std::hash::{Hash, Hasher};
+        let mut h = std::hash::DefaultHasher::new();
+        bytes_of(&self.spaces).hash(&mut h);
+        bytes_of(&self.pieces).hash(&mut h);
+        (self.in_play, self.available, self.shipments, self.resources, self.aid).hash(&mut h);
+        (self.president, self.eligible, self.markers_on_map, self.momentum).hash(&mut h);
+        h.finish()
+    }
+
     /// The same position on the board and tracks, whatever the dice will roll next.
     pub fn same_position(&self, o: &State) -> bool {
         same_spaces(&self.spaces, &o.spaces)

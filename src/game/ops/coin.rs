@@ -84,10 +84,27 @@ impl<'r> Game<'r> {
     // ---- Train (3.2.1) -------------------------------------------------------------------
 
     fn train_places_cubes(&self, s: SpaceId) -> bool {
-        let cubes_left = self.state.available(PieceType::TROOPS) + self.state.available(PieceType::POLICE) > 0;
-        (self.def(s).is_city() || self.state.count(s, PieceType::base(GOVT)) > 0)
-            && cubes_left
-            && self.room(s, GOVT) > 0
+        let cubes_left = self.cubes_available() > 0 || self.cubes_to_free(s);
+        self.train_places_in(s) && cubes_left && self.room(s, GOVT) > 0
+    }
+
+    /// 3.2.1: Train places cubes in a City or a space with a Government Base.
+    fn train_places_in(&self, s: SpaceId) -> bool {
+        self.def(s).is_city() || self.state.count(s, PieceType::base(GOVT)) > 0
+    }
+
+    fn cubes_available(&self) -> u8 {
+        self.state.available(PieceType::TROOPS) + self.state.available(PieceType::POLICE)
+    }
+
+    /// 1.4.1: with no cube Available, a player Government may remove cubes of its own
+    /// from spaces other than `s` to Available, so as to Train them into `s`.
+    fn cubes_to_free(&self, s: SpaceId) -> bool {
+        self.may_free_own(GOVT)
+            && self.cubes_available() == 0
+            && [PieceType::TROOPS, PieceType::POLICE]
+                .into_iter()
+                .any(|t| self.state.on_map(self.rules, t) > self.state.count(s, t))
     }
 
     fn train_base_possible(&self, s: SpaceId) -> bool {
@@ -128,7 +145,18 @@ impl<'r> Game<'r> {
             |g, a, o| g.train_spaces(a, o),
             |g, act, s| {
                 g.pay(act, 3)?;
-                if g.def(s).is_city() || g.state.count(s, PieceType::base(GOVT)) > 0 {
+                if g.own_steps_for(GOVT) && g.cubes_to_free(s) {
+                    // Required when placing cubes is all this space was offered for.
+                    let other =
+                        g.train_base_possible(s) || (g.state.resources(GOVT) >= 3 && g.civic_action_possible(s, false));
+                    let needed: &[PieceType] = if other {
+                        &[]
+                    } else {
+                        &[PieceType::TROOPS, PieceType::POLICE]
+                    };
+                    g.remove_own(GOVT, Some(s), needed)?;
+                }
+                if g.train_places_in(s) {
                     // Place up to 6 cubes, any mix of Available Troops and Police.
                     let room = g.room(s, GOVT).min(6);
                     let t_max = g.state.available(PieceType::TROOPS).min(room);

@@ -65,7 +65,7 @@ impl<'r> Game<'r> {
     /// removal to free a Guerrilla to place when none is Available.
     fn rally_steps(&self, f: Faction, s: SpaceId, out: &mut impl Sink) {
         let g = PieceType::guerrilla(f);
-        let freeable = self.own_steps_for(f)
+        let freeable = self.may_free_own(f)
             && self.state.available(g) == 0
             && self.state.on_map(self.rules, g) > self.state.count(s, g)
             && self.state.can_stack(self.rules, s, g, None).is_ok();
@@ -168,7 +168,8 @@ impl<'r> Game<'r> {
             // Required when placing is all this space offers (that is why it was offered).
             let mut steps = Vec::new();
             self.rally_steps_now(f, s, &mut steps);
-            self.remove_own(f, Some(s), steps.is_empty())?;
+            let needed = [g];
+            self.remove_own(f, Some(s), if steps.is_empty() { &needed } else { &[] })?;
         }
         // What the removal (if any) left possible: no more counting on a Guerrilla to free.
         let step = self.ask(f, Ask::RallyStep, Some(s), |gm, o| gm.rally_steps_now(f, s, o))?;

@@ -864,10 +864,22 @@ impl<'r> Game<'r> {
         self.voluntary_removal && !self.is_non_player(f) && !self.in_dry_run()
     }
 
+    /// May Faction `f` count on freeing its own pieces (1.4.1) when judging whether a step
+    /// of its Operation is possible? Where it will be offered the removal
+    /// (`own_steps_for`), and in the dry-run game that judges a Special Activity before
+    /// the Operation (4.1): that game offers no removal itself, but the Operation after
+    /// the Special Activity is the player's own, with the removal offered.
+    pub(crate) fn may_free_own(&self, f: Faction) -> bool {
+        match self.probing.as_deref() {
+            Some(run) => run.frees_own(f),
+            None => self.own_steps_for(f),
+        }
+    }
+
     /// Carry out a step `push_own_steps` offered.
     pub(crate) fn own_step(&mut self, f: Faction, step: Step) -> Result<(), Stop> {
         match step {
-            Step::Remove => self.remove_own(f, None, false),
+            Step::Remove => self.remove_own(f, None, &[]),
             Step::Transfer => self.transfer_shipment_by_owner(f),
             _ => Err(Stop::Failed(format!("unexpected step {}", step.slug()))),
         }
@@ -917,15 +929,12 @@ impl<'r> Game<'r> {
 
     /// 1.4.1: while executing, a player Faction may remove its own pieces to Available
     /// (e.g. to Rally them back Underground). Pieces in `except` stay.
-    /// With `guerrilla_needed`, at least one Guerrilla must go before Done is offered.
-    pub(crate) fn remove_own(
-        &mut self,
-        f: Faction,
-        except: Option<SpaceId>,
-        guerrilla_needed: bool,
-    ) -> Result<(), Stop> {
+    /// With `needed` not empty, Done is offered only once one of those types is Available
+    /// (the space was offered counting on the removal: the Operation must be able to
+    /// place there).
+    pub(crate) fn remove_own(&mut self, f: Faction, except: Option<SpaceId>, needed: &[PieceType]) -> Result<(), Stop> {
         loop {
-            let needed = guerrilla_needed && self.state.available(PieceType::guerrilla(f)) == 0;
+            let needed = !needed.is_empty() && needed.iter().all(|&t| self.state.available(t) == 0);
             let c = self.ask(f, Ask::OwnRemovalSpace, None, |g, o| {
                 if !needed {
                     o.push(Choice::Done);
