@@ -629,11 +629,20 @@ impl NonPlayer {
                     }
                 }
             }
-            // 8.4.3: a shift of Support or Opposition goes where it changes the totals
-            // most: the greatest Population.
-            if matches!(req.ask, Ask::Card(c) if c.shifts_support) {
-                let top = c.iter().map(|&s| look.pop(s)).max().unwrap_or(0);
-                c.retain(|&s| look.pop(s) == top);
+            // 8.4.3: a shift of Support or Opposition goes "where the shift will produce
+            // the greatest change in Total Support and Total Opposition". With the shift
+            // declared, the change each space would give; with only `shifts_support =
+            // true`, the greatest Population (the Playbook: "typically meaning wherever
+            // the greatest Population resides"). Ties by the table (8.2).
+            if let Ask::Card(q) = req.ask
+                && q.shifts_support
+            {
+                let change = |s: SpaceId| match q.shift {
+                    Some(shift) => support_change(look, s, shift),
+                    None => u16::from(look.pop(s)),
+                };
+                let top = c.iter().map(|&s| change(s)).max().unwrap_or(0);
+                c.retain(|&s| change(s) == top);
             }
             return pick_space(req, look, dice, &c);
         }
@@ -911,6 +920,21 @@ fn takes_from_a_space(ask: Ask) -> bool {
         Ask::Card(c) => matches!(c.method, CardMethod::MoveFrom | CardMethod::RemoveFrom),
         _ => false,
     }
+}
+
+/// 8.4.3: the change a shift in `s` makes to Total Support plus the change to Total
+/// Opposition (1.6: Population times 2 at Active, 1 at Passive), both counted whole: a
+/// Passive Support City of Population 3 set to Passive Opposition changes them by 3 + 3.
+fn support_change(look: &Look, s: SpaceId, shift: crate::game::Shift) -> u16 {
+    let pop = i16::from(look.pop(s));
+    if pop == 0 {
+        return 0;
+    }
+    let from = look.support(s).value();
+    let to = shift.apply(look.support(s)).value();
+    let support = i16::from(to.max(0)) - i16::from(from.max(0));
+    let opposition = i16::from((-to).max(0)) - i16::from((-from).max(0));
+    (pop * (support.abs() + opposition.abs())) as u16
 }
 
 fn trait_holds(look: &Look, s: SpaceId, t: crate::kernel::SpaceTrait) -> bool {
