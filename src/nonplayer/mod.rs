@@ -308,14 +308,18 @@ impl NonPlayer {
                 })
             }
             Ask::RegroupFrom => {
+                // Each planned move is made once: the engine asks again after each origin
+                // (8.5.1 bullet 3: up to 3 Guerrillas in all), and an origin with more
+                // Guerrillas than the plan takes is offered again.
                 let s = req.about?;
-                let from = self
+                let k = self
                     .plan
                     .regroup
                     .iter()
-                    .find(|x| x.0 == s && find(req, Choice::Space(x.1)).is_some());
-                match from {
-                    Some(&(_, o, n)) => {
+                    .position(|x| x.0 == s && find(req, Choice::Space(x.1)).is_some());
+                match k {
+                    Some(k) => {
+                        let (_, o, n) = self.plan.regroup.remove(k);
                         self.regroup = Some((n, 0));
                         find(req, Choice::Space(o))
                     }
