@@ -156,6 +156,31 @@ fn removal_rank(c: &Choice, me: Faction, targets: &[Faction]) -> (usize, usize) 
     (who, r)
 }
 
+/// 8.1.2: which Guerrilla receives a Shipment, best first.
+/// - A Shipment that changes hands (its holder removed, 4.5.3; Contraband): "transferred
+///   to an Underground Guerrilla of their own Faction, then of another Non-player Faction,
+///   then to an Active Guerrilla (FARC, then AUC, then Cartels)": own Underground, another
+///   Non-player's Underground, own Active, another Non-player's Active (reference/
+///   nonplayer.md 8.1.2 note), and a player's Guerrilla only when no Non-player's can take
+///   it (a transfer to a player is never voluntary, 8.1.2; docs/rulings.md).
+/// - A new Shipment (`placing`: Process, an Event): under the bot's own Guerrillas,
+///   Underground before Active; placing it under another Faction's would hand it over
+///   (8.5.2 "a space with a Cartels Guerrilla", 8.1.2 "voluntarily transfer nothing").
+fn holder_rank(c: &Choice, me: Faction, seating: &crate::content::Seating, placing: bool) -> (usize, usize) {
+    let Choice::Piece(t, u) = *c else { return (99, 99) };
+    let own = t.faction == me;
+    let non_player = own || seating.non_players.contains(&t.faction);
+    let active = usize::from(u == Some(false));
+    let tier = match (own, non_player) {
+        (true, _) if placing => active,
+        (true, _) => 2 * active,
+        (false, true) if placing => 2 + active,
+        (false, true) => 1 + 2 * active,
+        (false, false) => 4 + active,
+    };
+    (tier, t.faction.index())
+}
+
 /// 8.1.2 placement: Bases before Guerrillas (Underground before Active), cubes after.
 fn placement_rank(c: &Choice, me: Faction) -> (u8, u8) {
     let Choice::Piece(t, u) = *c else { return (9, 9) };
@@ -195,7 +220,7 @@ impl Agent for NonPlayer {
         };
         let i = match i {
             Some(i) if i < req.options.len() => i,
-            _ => self.fallback(req, &look, &mut dice),
+            _ => self.fallback(view, req, &look, &mut dice),
         };
         if !self.script.is_empty() {
             self.script = dice.unused_script();
@@ -423,6 +448,8 @@ impl NonPlayer {
                 .spaces
                 .iter()
                 .any(|x| flow::kidnap_target(look, x.0).is_some()),
+            // 8.5.2: Shipments, else a Base from a space with 2, else no Special Activity.
+            Special::Process => flow::process_way(look).is_some(),
             _ => true,
         }
     }
@@ -515,17 +542,20 @@ impl NonPlayer {
                     .collect();
                 pick_space(req, look, dice, &c)
             }
-            Ask::ProcessStep => {
-                find(req, Choice::Step(Step::Shipments)).or_else(|| find(req, Choice::Step(Step::RemoveBases)))
-            }
+            // 8.5.2 Process: 2 Shipments, each in a random space with a Cartels Guerrilla
+            // and a Cartels Base; if there is no such space, 1 Base from a random space
+            // with 2 Cartels Bases, for +3 Resources.
+            Ask::ProcessStep => match flow::process_way(look) {
+                Some(flow::ProcessWay::RemoveBase) => find(req, Choice::Step(Step::RemoveBases)),
+                _ => find(req, Choice::Step(Step::Shipments)).or_else(|| find(req, Choice::Step(Step::RemoveBases))),
+            },
             Ask::SpecialSpace(Special::Process) => {
                 let c: Vec<SpaceId> = spaces
                     .iter()
                     .copied()
-                    .filter(|&s| look.bases(s, Faction::Cartels) > 0)
+                    .filter(|&s| flow::process_space(look, s))
                     .collect();
-                let c = if c.is_empty() { spaces.clone() } else { c };
-                pick_space(req, look, dice, &c)
+                pick_space(req, look, dice, &c).or_else(|| find(req, Choice::Done))
             }
             Ask::ProcessBaseSpace => {
                 if self.sa_loc_done {
@@ -762,7 +792,7 @@ impl NonPlayer {
         find(req, Choice::Space(s))
     }
 
-    fn best_piece(&self, req: &Request, rank: impl Fn(&Choice) -> (usize, usize)) -> Option<usize> {
+    fn best_piece<K: Ord>(&self, req: &Request, rank: impl Fn(&Choice) -> K) -> Option<usize> {
         req.options
             .iter()
             .enumerate()
@@ -773,7 +803,7 @@ impl NonPlayer {
 
     /// Any question not answered above: 8.1.2 procedures, never a voluntary transfer,
     /// then the most that can be done, then a random pick (8.2).
-    fn fallback(&mut self, req: &Request, look: &Look, dice: &mut Dice) -> usize {
+    fn fallback(&mut self, view: &View, req: &Request, look: &Look, dice: &mut Dice) -> usize {
         let me = self.faction;
         let targets: Vec<Faction> = if self.plan.targets.is_empty() {
             match me {
@@ -808,16 +838,10 @@ impl NonPlayer {
         }
         let has_piece = req.options.iter().any(|c| matches!(c, Choice::Piece(..)));
         if has_piece {
-            if gives_a_shipment(req.ask) {
-                // 8.1.2: Shipments go to Underground Guerrillas first: own, then another
-                // Faction's; then Active ones (FARC, AUC, Cartels).
-                let rank = |c: &Choice| -> (usize, usize) {
-                    let Choice::Piece(t, u) = *c else { return (9, 9) };
-                    let own = usize::from(t.faction != me);
-                    let active = usize::from(u == Some(false));
-                    (active * 2 + own, t.faction.index())
-                };
-                return self.best_piece(req, rank).unwrap_or(0);
+            if let Some(placing) = shipment_holder(req.ask) {
+                return self
+                    .best_piece(req, |c| holder_rank(c, me, view.seating, placing))
+                    .unwrap_or(0);
             }
             if places_a_piece(req.ask) {
                 return self
@@ -875,20 +899,21 @@ impl NonPlayer {
     }
 }
 
-/// A question whose answer is the Guerrilla a Shipment goes to (4.5.3; 8.1.2 orders them).
-fn gives_a_shipment(ask: Ask) -> bool {
-    matches!(
-        ask,
-        Ask::ShipmentTaker
-            | Ask::KidnapShipmentTaker
-            | Ask::ShipmentRescue
-            | Ask::TransferTo
-            | Ask::Contraband
-            | Ask::Card(CardAsk {
-                method: CardMethod::ShipmentHolder,
-                ..
-            })
-    )
+/// A question whose answer is the Guerrilla a Shipment goes to (4.5.3; 8.1.2 orders
+/// them): Some(true) for a new Shipment placed (Process, an Event), Some(false) for one
+/// that changes hands.
+fn shipment_holder(ask: Ask) -> Option<bool> {
+    match ask {
+        Ask::ProcessHolder
+        | Ask::Card(CardAsk {
+            method: CardMethod::ShipmentHolder,
+            ..
+        }) => Some(true),
+        Ask::ShipmentTaker | Ask::KidnapShipmentTaker | Ask::ShipmentRescue | Ask::TransferTo | Ask::Contraband => {
+            Some(false)
+        }
+        _ => None,
+    }
 }
 
 /// A question whose answer is a piece to place or to put in (8.1.2 placement order).
