@@ -132,10 +132,13 @@ fn number_near(req: &Request, want: u8) -> Option<usize> {
         .map(|x| x.0)
 }
 
-/// 8.1.2 removal order for an enemy: Bases, Police, Troops, Underground, Active; for
-/// one's own pieces: Active Guerrillas before Underground ones, Bases last.
-fn removal_rank(c: &Choice, me: Faction, targets: &[Faction]) -> (usize, usize) {
-    let Choice::Piece(t, u) = *c else { return (99, 99) };
+/// Removal order. First (`takes`), a Guerrilla class whose removal hands its Shipment to
+/// the remover (8.7.3 Attack "targeting a Shipment that FARC can take", 8.6.3 "so as to
+/// take Shipments", 8.6.4 Assassinate "remove Guerrillas so as to take Shipments"). Then,
+/// by 8.1.2, for an enemy in the target order: Bases, Police, Troops, Underground,
+/// Active; for one's own pieces: Active Guerrillas before Underground ones, Bases last.
+fn removal_rank(c: &Choice, me: Faction, targets: &[Faction], takes: bool) -> (bool, usize, usize) {
+    let Choice::Piece(t, u) = *c else { return (true, 99, 99) };
     let f = t.faction;
     if f == me {
         let r = match (t.kind, u) {
@@ -143,7 +146,7 @@ fn removal_rank(c: &Choice, me: Faction, targets: &[Faction]) -> (usize, usize) 
             (PieceKind::Guerrilla, _) => 1,
             _ => 2,
         };
-        return (50, r);
+        return (true, 50, r);
     }
     let who = targets.iter().position(|&x| x == f).unwrap_or(targets.len());
     let r = match (t.kind, u) {
@@ -153,7 +156,20 @@ fn removal_rank(c: &Choice, me: Faction, targets: &[Faction]) -> (usize, usize) 
         (PieceKind::Guerrilla, Some(true)) => 3,
         _ => 4,
     };
-    (who, r)
+    (!takes, who, r)
+}
+
+/// Would removing a piece of class `c` from `s` give its Shipment to `me`? An Insurgent's
+/// Operation or Special Activity removal (Attack 3.3.3 Captured Goods, Assassinate 4.4.2
+/// Commandeer) places a removed Shipment with a Guerrilla of the remover there; the
+/// engine takes a holder from the class (ops::remove_one).
+fn takes_shipment(look: &Look, s: SpaceId, c: &Choice, me: Faction) -> bool {
+    let Choice::Piece(t, u) = *c else { return false };
+    me != Faction::Govt
+        && t.is_guerrilla()
+        && t.faction != me
+        && look.g(s, me) > 0
+        && look.st.pieces_in(look.r, s, t, u).any(|p| look.st.holds_shipment(p))
 }
 
 /// 8.1.2: which Guerrilla receives a Shipment, best first.
@@ -368,7 +384,7 @@ impl NonPlayer {
                 let (n, u) = self.regroup.unwrap_or((u8::MAX, 0));
                 number_near(req, n.saturating_sub(u))
             }
-            Ask::RallyReplace => self.best_piece(req, |c| removal_rank(c, me, &[])),
+            Ask::RallyReplace => self.best_piece(req, |c| removal_rank(c, me, &[], false)),
             Ask::MarchFrom => {
                 while let Some(m) = self.plan.moves.get(self.plan.next_move).copied() {
                     self.plan.next_move += 1;
@@ -851,7 +867,11 @@ impl NonPlayer {
                     })
                     .unwrap_or(0);
             }
-            return self.best_piece(req, |c| removal_rank(c, me, &targets)).unwrap_or(0);
+            let takes =
+                |c: &Choice| req.ask == Ask::RemovePiece && req.about.is_some_and(|s| takes_shipment(look, s, c, me));
+            return self
+                .best_piece(req, |c| removal_rank(c, me, &targets, takes(c)))
+                .unwrap_or(0);
         }
         // A Faction to act against (Ask::ActivateFaction, Ask::KidnapTarget and the like):
         // the target order.
