@@ -39,6 +39,11 @@ pub struct NonPlayer {
     /// Spaces already used by the current Special Activity (Extort's one LoC, Bribe).
     sa_loc_done: bool,
     bribe_target: Option<(SpaceId, Faction)>,
+    /// The spaces the current Operation has selected (a bit each): the Kidnap of 8.7.4
+    /// goes only where Terror took place.
+    selected: u64,
+    /// The bot's Resources as the current Operation began (8.1: reaching 0).
+    resources_before: u8,
     /// Do not judge Events by a dry run (the dry run's own bots).
     probe: bool,
     fired: Option<Fired>,
@@ -55,6 +60,8 @@ impl NonPlayer {
             regroup: None,
             sa_loc_done: false,
             bribe_target: None,
+            selected: 0,
+            resources_before: 0,
             probe: false,
             fired: None,
             script: Vec::new(),
@@ -238,6 +245,9 @@ impl Agent for NonPlayer {
             Some(i) if i < req.options.len() => i,
             _ => self.fallback(view, req, &look, &mut dice),
         };
+        if let (Ask::OperationSpace(_), Choice::Space(s)) = (req.ask, req.options[i]) {
+            self.selected |= s.bit();
+        }
         if !self.script.is_empty() {
             self.script = dice.unused_script();
         }
@@ -254,6 +264,7 @@ impl NonPlayer {
         self.current = None;
         self.sa_loc_done = false;
         self.bribe_target = None;
+        self.selected = 0;
     }
 
     // ---- 8.1: Event, Operation or Pass -----------------------------------------------------
@@ -288,6 +299,9 @@ impl NonPlayer {
             let n = view.card.expect("a card");
             if self.probe || effect::event_has_effect(view, me, n, side) {
                 self.fire("event");
+                // An Operation the Event grants is planned afresh (`decide`), not from
+                // an earlier card's plan for the same Operation.
+                self.plan = Plan::default();
                 return Some(i);
             }
             self.fire("event.ineffective");
@@ -328,6 +342,22 @@ impl NonPlayer {
         }
         match req.ask {
             Ask::OperationSpace(Op::Rally | Op::Attack | Op::Terror | Op::Train | Op::Sweep | Op::Assault) => {
+                // The first space question of an Operation has no Done (nothing done yet).
+                let done = find(req, Choice::Done);
+                if done.is_none() {
+                    self.selected = 0;
+                    self.resources_before = look.st.resources(me);
+                }
+                // 8.1: once its Resources reach 0 while it executes an Operation, a
+                // Non-player operates in no further spaces on that card (free ones, such
+                // as Terror on a LoC, included). A free Operation begun at 0 Resources
+                // (an Event's) has not reached 0 while it executes.
+                if self.resources_before > 0
+                    && look.st.resources(me) == 0
+                    && let Some(i) = done
+                {
+                    return Some(i);
+                }
                 let next = self
                     .plan
                     .spaces
@@ -459,11 +489,10 @@ impl NonPlayer {
                 flow::cultivate_target(look, &rally)
             }
             Special::Bribe => look.st.resources(Faction::Cartels) >= 3,
-            Special::Kidnap => self
-                .plan
-                .spaces
-                .iter()
-                .any(|x| flow::kidnap_target(look, x.0).is_some()),
+            // 8.7.4: Kidnap in spaces selected for Terror.
+            Special::Kidnap => look
+                .spaces()
+                .any(|s| self.selected & s.bit() != 0 && flow::kidnap_target(look, s).is_some()),
             // 8.5.2: Shipments, else a Base from a space with 2, else no Special Activity.
             Special::Process => flow::process_way(look).is_some(),
             _ => true,
@@ -499,10 +528,14 @@ impl NonPlayer {
                 }
             }
             Ask::SpecialSpace(Special::Kidnap) => {
+                // 8.7.4: in spaces selected for Terror. The engine also offers a space
+                // that a Kidnap would then let it select (4.3.3 "will be selected"): that
+                // would be a Terror space the flowchart never chose, paid for by the
+                // ransom after the Resources ran out (8.1).
                 let mut c: Vec<SpaceId> = spaces
                     .iter()
                     .copied()
-                    .filter(|&s| flow::kidnap_target(look, s).is_some())
+                    .filter(|&s| self.selected & s.bit() != 0 && flow::kidnap_target(look, s).is_some())
                     .collect();
                 c.sort_by_key(|&s| {
                     let d = look.def(s);
