@@ -18,7 +18,7 @@ return {
     g:flip{ n = 3, to = "active", from = zone }
   end,
   shaded = function(g)
-    g:choose_space{ prompt = "Occidental & Ecopetrol: shift which space 2 levels toward Active Opposition?", shifts_support = true,
+    g:choose_space{ prompt = "Occidental & Ecopetrol: shift which space 2 levels toward Active Opposition?", shifts_support = -2,
       from = g:adjacent(g:spaces("loc", function(l) return g:econ(l) == 3 end)),
       effect = function(s) g:shift_support(s, -2) end }
   end,

@@ -15,7 +15,7 @@ return {
   shaded = function(g)
     g:choose_space{ prompt = "Oil Spill: Sabotage which pipeline?", from = g:spaces("pipeline"), effect = function(p)
       g:sabotage(p)
-      g:choose_space{ prompt = "Oil Spill: shift which adjacent Department toward Active Opposition?", shifts_support = true,
+      g:choose_space{ prompt = "Oil Spill: shift which adjacent Department toward Active Opposition?", shifts_support = -1,
         from = g:spaces("department", g:adjacent(p)),
         effect = function(d) g:shift_support(d, -1) end }
     end }

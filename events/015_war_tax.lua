@@ -9,7 +9,7 @@ return {
     g:add_resources("govt", 4 * die)
   end,
   shaded = function(g)
-    g:choose_space{ prompt = "War Tax: shift which City to Passive Opposition?", shifts_support = true,
+    g:choose_space{ prompt = "War Tax: shift which City to Passive Opposition?", shifts_support = "passive_opposition",
       from = g:spaces("city", { "neutral", "passive_support" }),
       effect = function(s) g:set_support(s, "passive_opposition") end }
   end,

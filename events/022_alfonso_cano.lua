@@ -5,7 +5,7 @@
 ---@type CardScript
 return {
   unshaded = function(g)
-    g:choose_space{ prompt = "Alfonso Cano: which Opposition space goes to Neutral?", shifts_support = true,
+    g:choose_space{ prompt = "Alfonso Cano: which Opposition space goes to Neutral?", shifts_support = "neutral",
       from = g:spaces("opposition"), effect = function(s) g:set_support(s, "neutral") end }
   end,
   shaded = function(g)

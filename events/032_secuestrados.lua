@@ -4,7 +4,7 @@
 ---@type CardScript
 return {
   unshaded = function(g)
-    g:choose_spaces{ prompt = "Secuestrados: which space goes to Passive Support?", shifts_support = true, n = 2,
+    g:choose_spaces{ prompt = "Secuestrados: which space goes to Passive Support?", shifts_support = "passive_support", n = 2,
       from = g:spaces{ "neutral", "passive_opposition" },
       effect = function(s) g:set_support(s, "passive_support") end }
   end,

@@ -11,7 +11,7 @@ return {
     g:add_aid(3)
   end,
   shaded = function(g)
-    g:choose_space{ prompt = "Crop Substitution: shift which Department toward Active Opposition?", shifts_support = true,
+    g:choose_space{ prompt = "Crop Substitution: shift which Department toward Active Opposition?", shifts_support = -2,
       from = g:spaces("department", g:holding("cartels", "base")),
       effect = function(s) g:shift_support(s, -2) end }
   end,

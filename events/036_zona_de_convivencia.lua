@@ -10,7 +10,7 @@ return {
     -- its Bases there. The executing Faction picks the 2 adjacent spaces (5.1).
     g:place_farc_zone{ from = g:spaces("mountain"), effect = function(z)
       g:place(z, "farc", "base")
-      g:choose_spaces{ prompt = "Zona de Convivencia: shift which adjacent space toward Active Support?", shifts_support = true, n = 2,
+      g:choose_spaces{ prompt = "Zona de Convivencia: shift which adjacent space toward Active Support?", shifts_support = 1, n = 2,
         from = g:adjacent(z), effect = function(s) g:shift_support(s, 1) end }
     end }
     g:stay_eligible(g:executing())

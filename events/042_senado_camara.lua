@@ -7,7 +7,7 @@
 return {
   unshaded = function(g)
     -- Neutral: a space that can hold Support (1.6) at neither Support nor Opposition.
-    g:choose_spaces{ prompt = "Senado & Cámara: set which Neutral space to Passive Support?", shifts_support = true, n = 2,
+    g:choose_spaces{ prompt = "Senado & Cámara: set which Neutral space to Passive Support?", shifts_support = "passive_support", n = 2,
       from = g:spaces("populated", "neutral"),
       effect = function(s) g:set_support(s, "passive_support") end }
     g:add_resources("govt", 3)

@@ -7,7 +7,7 @@
 return {
   unshaded = function(g)
     local pipelines = g:spaces("pipeline", function(p) return g:econ(p) == 3 end)
-    g:choose_space{ prompt = "Unión Sindical Obrera: remove 1 Opposition or FARC Base in which space?", shifts_support = true,
+    g:choose_space{ prompt = "Unión Sindical Obrera: remove 1 Opposition or FARC Base in which space?", shifts_support = "neutral",
       from = g:spaces({ "opposition", g:holding("farc", "base") }, g:adjacent(pipelines)), effect = function(s)
         -- The executing Faction picks which where both are (5.1). "Remove 1 Opposition": the
         -- space becomes Neutral (as RTT reads it, docs/rulings.md "Event cards 37–54").
@@ -18,7 +18,7 @@ return {
       end }
   end,
   shaded = function(g)
-    g:choose_spaces{ prompt = "Unión Sindical Obrera: shift which City (not Bogotá) 1 level toward Active Opposition?", shifts_support = true,
+    g:choose_spaces{ prompt = "Unión Sindical Obrera: shift which City (not Bogotá) 1 level toward Active Opposition?", shifts_support = -1,
       n = 2, from = g:spaces("city", function(s) return s ~= "bogota" end),
       effect = function(s) g:shift_support(s, -1) end }
   end,

@@ -6,7 +6,7 @@
 ---@type CardScript
 return {
   unshaded = function(g)
-    g:choose_spaces{ prompt = "Castaño: shift which City or Mountain 1 level toward Active Support?", shifts_support = true, n = 2,
+    g:choose_spaces{ prompt = "Castaño: shift which City or Mountain 1 level toward Active Support?", shifts_support = 1, n = 2,
       from = g:spaces{ "city", "mountain" },
       effect = function(s) g:shift_support(s, 1) end }
   end,

@@ -12,7 +12,7 @@ return {
     g:add_aid(3)
   end,
   shaded = function(g)
-    g:choose_spaces{ prompt = "DEA Agents: shift which space toward Active Opposition?", shifts_support = true, n = 3,
+    g:choose_spaces{ prompt = "DEA Agents: shift which space toward Active Opposition?", shifts_support = -1, n = 3,
       from = g:holding("cartels"), effect = function(s) g:shift_support(s, -1) end }
   end,
 }

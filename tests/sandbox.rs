@@ -605,6 +605,21 @@ fn a_script_saved_with_a_byte_order_mark_loads() {
 }
 
 #[test]
+fn shifts_support_is_true_a_number_of_levels_or_a_level() {
+    // What a question may declare of its shift (8.4.3, docs/modding.md): anything else is
+    // refused at the line that asks.
+    for bad in ["0", "5", "\"sideways\"", "\"cali\"", "{}"] {
+        refused(
+            &with_card8(&format!(
+                "  g:choose_space{{ prompt = \"p\", from = {{ \"cali\" }}, shifts_support = {bad} }}"
+            )),
+            4,
+            "`shifts_support` is true, a number of levels (-4 to 4, not 0) or a level",
+        );
+    }
+}
+
+#[test]
 fn messages_name_fields_in_a_fixed_order() {
     // hash_order_message: with several unknown fields, each VM (its own string hash seed)
     // named another.

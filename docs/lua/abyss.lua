@@ -533,7 +533,7 @@ function Abyss:momentum(hooks) end
 ---@param hooks table
 function Abyss:lasting(hooks) end
 
----Choose one space among `from`. With `effect`, only the spaces where it carries out the most of the text are offered (5.1.3), none if it can do nothing anywhere, and `effect` runs for the space chosen. `shifts_support`: the choice shifts Support or Opposition (a Non-player then picks by 8.4.3).
+---Choose one space among `from`. With `effect`, only the spaces where it carries out the most of the text are offered (5.1.3), none if it can do nothing anywhere, and `effect` runs for the space chosen. `shifts_support`: the choice shifts Support or Opposition: `true`, or the shift itself, a number of levels (-2: 2 toward Active Opposition) or the level set ("passive_opposition"); a Non-player then picks where the totals change most (8.4.3).
 ---
 ---`g:choose_space{ prompt=, from=space[], optional?=false, by?=, effect?=fun(space), shifts_support?=false } -> space|nil`
 ---@param args table

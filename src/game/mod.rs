@@ -30,5 +30,5 @@ pub use engine::{Checkpoints, Game, Moment, Outcome, Phase, Stats, Watcher};
 pub use events::{EventScripts, Exec, RunError, ScriptError, install_scripts};
 pub use grant::Grant;
 pub use ops::{Action, Force};
-pub use question::{Ask, CardAsk, CardMethod, Question};
+pub use question::{Ask, CardAsk, CardMethod, Question, Shift};
 pub use turn::victory_margin;

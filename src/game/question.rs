@@ -10,7 +10,7 @@
 //! script declared of it (`shifts_support`).
 
 use super::decision::{Op, Prompt, Special};
-use crate::kernel::Side;
+use crate::kernel::{Side, Support};
 
 /// What a question asks. The typed context beside it — the Operation or Event under way —
 /// is the request's `View::doing`; the space it is about is `Request::about`.
@@ -222,8 +222,32 @@ pub struct CardAsk {
     /// The line of the card's script (or library module) that asked.
     pub line: u32,
     /// The script declared that the answer shifts Support or Opposition
-    /// (`shifts_support = true`): a Non-player picks by 8.4.3.
+    /// (`shifts_support = true`, or the shift itself): a Non-player picks by 8.4.3.
     pub shifts_support: bool,
+    /// The shift, where the script declared it (`shifts_support = -2` or
+    /// `shifts_support = "passive_opposition"`): a Non-player then measures the change in
+    /// Total Support and Total Opposition that each space would give (8.4.3).
+    pub shift: Option<Shift>,
+}
+
+/// A shift of Support or Opposition a card script declared for its question (8.4.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Shift {
+    /// By this many levels: positive toward Active Support, negative toward Active
+    /// Opposition (1.6: it stops at the end of the track).
+    By(i8),
+    /// To this level.
+    To(Support),
+}
+
+impl Shift {
+    /// The level a space at `from` ends at.
+    pub fn apply(self, from: Support) -> Support {
+        match self {
+            Shift::By(n) => Support::from_value((from.value() + n).clamp(-2, 2)).unwrap_or(from),
+            Shift::To(l) => l,
+        }
+    }
 }
 
 impl Ask {

@@ -714,6 +714,36 @@ pub fn farc_extort_wanted(look: &Look, s: SpaceId, loc_done: bool) -> bool {
     }
 }
 
+/// 8.5.2 Process: how the Cartels Process, if at all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ProcessWay {
+    /// Place 2 Shipments, each in a random space with a Cartels Guerrilla and a Cartels
+    /// Base.
+    Shipments,
+    /// "If there is no such space": remove 1 Cartels Base (+3 Resources) from a random
+    /// space with 2 Cartels Bases.
+    RemoveBase,
+}
+
+/// 8.5.2: a space where Process places a Shipment: a Cartels Guerrilla and a Cartels Base
+/// (the Shipment goes under the Cartels Guerrilla: another Faction's would be a
+/// voluntary transfer, 8.1.2).
+pub fn process_space(look: &Look, s: SpaceId) -> bool {
+    look.bases(s, CARTELS) > 0 && look.g(s, CARTELS) > 0
+}
+
+/// 8.5.2 Process, or None: "If there is no such space, the Cartels execute no Special
+/// Activity". With a space for Shipments but none Available, the first bullet applies
+/// and places nothing (8.1.1: only as long as the needed pieces are available).
+pub fn process_way(look: &Look) -> Option<ProcessWay> {
+    if look.spaces().any(|s| process_space(look, s)) {
+        return (look.shipments_available() > 0).then_some(ProcessWay::Shipments);
+    }
+    look.spaces()
+        .any(|s| look.bases(s, CARTELS) >= 2)
+        .then_some(ProcessWay::RemoveBase)
+}
+
 /// 8.5.1 Cultivate: a Department selected for the Rally first, else relocating a Base
 /// from a space with 2 Cartels Bases. Is either possible now?
 pub fn cultivate_target(look: &Look, rally: &[SpaceId]) -> bool {

@@ -39,6 +39,11 @@ pub struct NonPlayer {
     /// Spaces already used by the current Special Activity (Extort's one LoC, Bribe).
     sa_loc_done: bool,
     bribe_target: Option<(SpaceId, Faction)>,
+    /// The spaces the current Operation has selected (a bit each): the Kidnap of 8.7.4
+    /// goes only where Terror took place.
+    selected: u64,
+    /// The bot's Resources as the current Operation began (8.1: reaching 0).
+    resources_before: u8,
     /// Do not judge Events by a dry run (the dry run's own bots).
     probe: bool,
     fired: Option<Fired>,
@@ -55,6 +60,8 @@ impl NonPlayer {
             regroup: None,
             sa_loc_done: false,
             bribe_target: None,
+            selected: 0,
+            resources_before: 0,
             probe: false,
             fired: None,
             script: Vec::new(),
@@ -132,10 +139,13 @@ fn number_near(req: &Request, want: u8) -> Option<usize> {
         .map(|x| x.0)
 }
 
-/// 8.1.2 removal order for an enemy: Bases, Police, Troops, Underground, Active; for
-/// one's own pieces: Active Guerrillas before Underground ones, Bases last.
-fn removal_rank(c: &Choice, me: Faction, targets: &[Faction]) -> (usize, usize) {
-    let Choice::Piece(t, u) = *c else { return (99, 99) };
+/// Removal order. First (`takes`), a Guerrilla class whose removal hands its Shipment to
+/// the remover (8.7.3 Attack "targeting a Shipment that FARC can take", 8.6.3 "so as to
+/// take Shipments", 8.6.4 Assassinate "remove Guerrillas so as to take Shipments"). Then,
+/// by 8.1.2, for an enemy in the target order: Bases, Police, Troops, Underground,
+/// Active; for one's own pieces: Active Guerrillas before Underground ones, Bases last.
+fn removal_rank(c: &Choice, me: Faction, targets: &[Faction], takes: bool) -> (bool, usize, usize) {
+    let Choice::Piece(t, u) = *c else { return (true, 99, 99) };
     let f = t.faction;
     if f == me {
         let r = match (t.kind, u) {
@@ -143,7 +153,7 @@ fn removal_rank(c: &Choice, me: Faction, targets: &[Faction]) -> (usize, usize) 
             (PieceKind::Guerrilla, _) => 1,
             _ => 2,
         };
-        return (50, r);
+        return (true, 50, r);
     }
     let who = targets.iter().position(|&x| x == f).unwrap_or(targets.len());
     let r = match (t.kind, u) {
@@ -153,7 +163,45 @@ fn removal_rank(c: &Choice, me: Faction, targets: &[Faction]) -> (usize, usize) 
         (PieceKind::Guerrilla, Some(true)) => 3,
         _ => 4,
     };
-    (who, r)
+    (!takes, who, r)
+}
+
+/// Would removing a piece of class `c` from `s` give its Shipment to `me`? An Insurgent's
+/// Operation or Special Activity removal (Attack 3.3.3 Captured Goods, Assassinate 4.4.2
+/// Commandeer) places a removed Shipment with a Guerrilla of the remover there; the
+/// engine takes a holder from the class (ops::remove_one).
+fn takes_shipment(look: &Look, s: SpaceId, c: &Choice, me: Faction) -> bool {
+    let Choice::Piece(t, u) = *c else { return false };
+    me != Faction::Govt
+        && t.is_guerrilla()
+        && t.faction != me
+        && look.g(s, me) > 0
+        && look.st.pieces_in(look.r, s, t, u).any(|p| look.st.holds_shipment(p))
+}
+
+/// 8.1.2: which Guerrilla receives a Shipment, best first.
+/// - A Shipment that changes hands (its holder removed, 4.5.3; Contraband): "transferred
+///   to an Underground Guerrilla of their own Faction, then of another Non-player Faction,
+///   then to an Active Guerrilla (FARC, then AUC, then Cartels)": own Underground, another
+///   Non-player's Underground, own Active, another Non-player's Active (reference/
+///   nonplayer.md 8.1.2 note), and a player's Guerrilla only when no Non-player's can take
+///   it (a transfer to a player is never voluntary, 8.1.2; docs/rulings.md).
+/// - A new Shipment (`placing`: Process, an Event): under the bot's own Guerrillas,
+///   Underground before Active; placing it under another Faction's would hand it over
+///   (8.5.2 "a space with a Cartels Guerrilla", 8.1.2 "voluntarily transfer nothing").
+fn holder_rank(c: &Choice, me: Faction, seating: &crate::content::Seating, placing: bool) -> (usize, usize) {
+    let Choice::Piece(t, u) = *c else { return (99, 99) };
+    let own = t.faction == me;
+    let non_player = own || seating.non_players.contains(&t.faction);
+    let active = usize::from(u == Some(false));
+    let tier = match (own, non_player) {
+        (true, _) if placing => active,
+        (true, _) => 2 * active,
+        (false, true) if placing => 2 + active,
+        (false, true) => 1 + 2 * active,
+        (false, false) => 4 + active,
+    };
+    (tier, t.faction.index())
 }
 
 /// 8.1.2 placement: Bases before Guerrillas (Underground before Active), cubes after.
@@ -195,8 +243,11 @@ impl Agent for NonPlayer {
         };
         let i = match i {
             Some(i) if i < req.options.len() => i,
-            _ => self.fallback(req, &look, &mut dice),
+            _ => self.fallback(view, req, &look, &mut dice),
         };
+        if let (Ask::OperationSpace(_), Choice::Space(s)) = (req.ask, req.options[i]) {
+            self.selected |= s.bit();
+        }
         if !self.script.is_empty() {
             self.script = dice.unused_script();
         }
@@ -213,6 +264,7 @@ impl NonPlayer {
         self.current = None;
         self.sa_loc_done = false;
         self.bribe_target = None;
+        self.selected = 0;
     }
 
     // ---- 8.1: Event, Operation or Pass -----------------------------------------------------
@@ -247,6 +299,9 @@ impl NonPlayer {
             let n = view.card.expect("a card");
             if self.probe || effect::event_has_effect(view, me, n, side) {
                 self.fire("event");
+                // An Operation the Event grants is planned afresh (`decide`), not from
+                // an earlier card's plan for the same Operation.
+                self.plan = Plan::default();
                 return Some(i);
             }
             self.fire("event.ineffective");
@@ -287,6 +342,22 @@ impl NonPlayer {
         }
         match req.ask {
             Ask::OperationSpace(Op::Rally | Op::Attack | Op::Terror | Op::Train | Op::Sweep | Op::Assault) => {
+                // The first space question of an Operation has no Done (nothing done yet).
+                let done = find(req, Choice::Done);
+                if done.is_none() {
+                    self.selected = 0;
+                    self.resources_before = look.st.resources(me);
+                }
+                // 8.1: once its Resources reach 0 while it executes an Operation, a
+                // Non-player operates in no further spaces on that card (free ones, such
+                // as Terror on a LoC, included). A free Operation begun at 0 Resources
+                // (an Event's) has not reached 0 while it executes.
+                if self.resources_before > 0
+                    && look.st.resources(me) == 0
+                    && let Some(i) = done
+                {
+                    return Some(i);
+                }
                 let next = self
                     .plan
                     .spaces
@@ -308,14 +379,18 @@ impl NonPlayer {
                 })
             }
             Ask::RegroupFrom => {
+                // Each planned move is made once: the engine asks again after each origin
+                // (8.5.1 bullet 3: up to 3 Guerrillas in all), and an origin with more
+                // Guerrillas than the plan takes is offered again.
                 let s = req.about?;
-                let from = self
+                let k = self
                     .plan
                     .regroup
                     .iter()
-                    .find(|x| x.0 == s && find(req, Choice::Space(x.1)).is_some());
-                match from {
-                    Some(&(_, o, n)) => {
+                    .position(|x| x.0 == s && find(req, Choice::Space(x.1)).is_some());
+                match k {
+                    Some(k) => {
+                        let (_, o, n) = self.plan.regroup.remove(k);
                         self.regroup = Some((n, 0));
                         find(req, Choice::Space(o))
                     }
@@ -339,7 +414,7 @@ impl NonPlayer {
                 let (n, u) = self.regroup.unwrap_or((u8::MAX, 0));
                 number_near(req, n.saturating_sub(u))
             }
-            Ask::RallyReplace => self.best_piece(req, |c| removal_rank(c, me, &[])),
+            Ask::RallyReplace => self.best_piece(req, |c| removal_rank(c, me, &[], false)),
             Ask::MarchFrom => {
                 while let Some(m) = self.plan.moves.get(self.plan.next_move).copied() {
                     self.plan.next_move += 1;
@@ -414,11 +489,12 @@ impl NonPlayer {
                 flow::cultivate_target(look, &rally)
             }
             Special::Bribe => look.st.resources(Faction::Cartels) >= 3,
-            Special::Kidnap => self
-                .plan
-                .spaces
-                .iter()
-                .any(|x| flow::kidnap_target(look, x.0).is_some()),
+            // 8.7.4: Kidnap in spaces selected for Terror.
+            Special::Kidnap => look
+                .spaces()
+                .any(|s| self.selected & s.bit() != 0 && flow::kidnap_target(look, s).is_some()),
+            // 8.5.2: Shipments, else a Base from a space with 2, else no Special Activity.
+            Special::Process => flow::process_way(look).is_some(),
             _ => true,
         }
     }
@@ -452,10 +528,14 @@ impl NonPlayer {
                 }
             }
             Ask::SpecialSpace(Special::Kidnap) => {
+                // 8.7.4: in spaces selected for Terror. The engine also offers a space
+                // that a Kidnap would then let it select (4.3.3 "will be selected"): that
+                // would be a Terror space the flowchart never chose, paid for by the
+                // ransom after the Resources ran out (8.1).
                 let mut c: Vec<SpaceId> = spaces
                     .iter()
                     .copied()
-                    .filter(|&s| flow::kidnap_target(look, s).is_some())
+                    .filter(|&s| self.selected & s.bit() != 0 && flow::kidnap_target(look, s).is_some())
                     .collect();
                 c.sort_by_key(|&s| {
                     let d = look.def(s);
@@ -511,17 +591,20 @@ impl NonPlayer {
                     .collect();
                 pick_space(req, look, dice, &c)
             }
-            Ask::ProcessStep => {
-                find(req, Choice::Step(Step::Shipments)).or_else(|| find(req, Choice::Step(Step::RemoveBases)))
-            }
+            // 8.5.2 Process: 2 Shipments, each in a random space with a Cartels Guerrilla
+            // and a Cartels Base; if there is no such space, 1 Base from a random space
+            // with 2 Cartels Bases, for +3 Resources.
+            Ask::ProcessStep => match flow::process_way(look) {
+                Some(flow::ProcessWay::RemoveBase) => find(req, Choice::Step(Step::RemoveBases)),
+                _ => find(req, Choice::Step(Step::Shipments)).or_else(|| find(req, Choice::Step(Step::RemoveBases))),
+            },
             Ask::SpecialSpace(Special::Process) => {
                 let c: Vec<SpaceId> = spaces
                     .iter()
                     .copied()
-                    .filter(|&s| look.bases(s, Faction::Cartels) > 0)
+                    .filter(|&s| flow::process_space(look, s))
                     .collect();
-                let c = if c.is_empty() { spaces.clone() } else { c };
-                pick_space(req, look, dice, &c)
+                pick_space(req, look, dice, &c).or_else(|| find(req, Choice::Done))
             }
             Ask::ProcessBaseSpace => {
                 if self.sa_loc_done {
@@ -629,11 +712,20 @@ impl NonPlayer {
                     }
                 }
             }
-            // 8.4.3: a shift of Support or Opposition goes where it changes the totals
-            // most: the greatest Population.
-            if matches!(req.ask, Ask::Card(c) if c.shifts_support) {
-                let top = c.iter().map(|&s| look.pop(s)).max().unwrap_or(0);
-                c.retain(|&s| look.pop(s) == top);
+            // 8.4.3: a shift of Support or Opposition goes "where the shift will produce
+            // the greatest change in Total Support and Total Opposition". With the shift
+            // declared, the change each space would give; with only `shifts_support =
+            // true`, the greatest Population (the Playbook: "typically meaning wherever
+            // the greatest Population resides"). Ties by the table (8.2).
+            if let Ask::Card(q) = req.ask
+                && q.shifts_support
+            {
+                let change = |s: SpaceId| match q.shift {
+                    Some(shift) => support_change(look, s, shift),
+                    None => u16::from(look.pop(s)),
+                };
+                let top = c.iter().map(|&s| change(s)).max().unwrap_or(0);
+                c.retain(|&s| change(s) == top);
             }
             return pick_space(req, look, dice, &c);
         }
@@ -749,7 +841,7 @@ impl NonPlayer {
         find(req, Choice::Space(s))
     }
 
-    fn best_piece(&self, req: &Request, rank: impl Fn(&Choice) -> (usize, usize)) -> Option<usize> {
+    fn best_piece<K: Ord>(&self, req: &Request, rank: impl Fn(&Choice) -> K) -> Option<usize> {
         req.options
             .iter()
             .enumerate()
@@ -760,7 +852,7 @@ impl NonPlayer {
 
     /// Any question not answered above: 8.1.2 procedures, never a voluntary transfer,
     /// then the most that can be done, then a random pick (8.2).
-    fn fallback(&mut self, req: &Request, look: &Look, dice: &mut Dice) -> usize {
+    fn fallback(&mut self, view: &View, req: &Request, look: &Look, dice: &mut Dice) -> usize {
         let me = self.faction;
         let targets: Vec<Faction> = if self.plan.targets.is_empty() {
             match me {
@@ -795,16 +887,10 @@ impl NonPlayer {
         }
         let has_piece = req.options.iter().any(|c| matches!(c, Choice::Piece(..)));
         if has_piece {
-            if gives_a_shipment(req.ask) {
-                // 8.1.2: Shipments go to Underground Guerrillas first: own, then another
-                // Faction's; then Active ones (FARC, AUC, Cartels).
-                let rank = |c: &Choice| -> (usize, usize) {
-                    let Choice::Piece(t, u) = *c else { return (9, 9) };
-                    let own = usize::from(t.faction != me);
-                    let active = usize::from(u == Some(false));
-                    (active * 2 + own, t.faction.index())
-                };
-                return self.best_piece(req, rank).unwrap_or(0);
+            if let Some(placing) = shipment_holder(req.ask) {
+                return self
+                    .best_piece(req, |c| holder_rank(c, me, view.seating, placing))
+                    .unwrap_or(0);
             }
             if places_a_piece(req.ask) {
                 return self
@@ -814,7 +900,11 @@ impl NonPlayer {
                     })
                     .unwrap_or(0);
             }
-            return self.best_piece(req, |c| removal_rank(c, me, &targets)).unwrap_or(0);
+            let takes =
+                |c: &Choice| req.ask == Ask::RemovePiece && req.about.is_some_and(|s| takes_shipment(look, s, c, me));
+            return self
+                .best_piece(req, |c| removal_rank(c, me, &targets, takes(c)))
+                .unwrap_or(0);
         }
         // A Faction to act against (Ask::ActivateFaction, Ask::KidnapTarget and the like):
         // the target order.
@@ -862,20 +952,21 @@ impl NonPlayer {
     }
 }
 
-/// A question whose answer is the Guerrilla a Shipment goes to (4.5.3; 8.1.2 orders them).
-fn gives_a_shipment(ask: Ask) -> bool {
-    matches!(
-        ask,
-        Ask::ShipmentTaker
-            | Ask::KidnapShipmentTaker
-            | Ask::ShipmentRescue
-            | Ask::TransferTo
-            | Ask::Contraband
-            | Ask::Card(CardAsk {
-                method: CardMethod::ShipmentHolder,
-                ..
-            })
-    )
+/// A question whose answer is the Guerrilla a Shipment goes to (4.5.3; 8.1.2 orders
+/// them): Some(true) for a new Shipment placed (Process, an Event), Some(false) for one
+/// that changes hands.
+fn shipment_holder(ask: Ask) -> Option<bool> {
+    match ask {
+        Ask::ProcessHolder
+        | Ask::Card(CardAsk {
+            method: CardMethod::ShipmentHolder,
+            ..
+        }) => Some(true),
+        Ask::ShipmentTaker | Ask::KidnapShipmentTaker | Ask::ShipmentRescue | Ask::TransferTo | Ask::Contraband => {
+            Some(false)
+        }
+        _ => None,
+    }
 }
 
 /// A question whose answer is a piece to place or to put in (8.1.2 placement order).
@@ -911,6 +1002,21 @@ fn takes_from_a_space(ask: Ask) -> bool {
         Ask::Card(c) => matches!(c.method, CardMethod::MoveFrom | CardMethod::RemoveFrom),
         _ => false,
     }
+}
+
+/// 8.4.3: the change a shift in `s` makes to Total Support plus the change to Total
+/// Opposition (1.6: Population times 2 at Active, 1 at Passive), both counted whole: a
+/// Passive Support City of Population 3 set to Passive Opposition changes them by 3 + 3.
+fn support_change(look: &Look, s: SpaceId, shift: crate::game::Shift) -> u16 {
+    let pop = i16::from(look.pop(s));
+    if pop == 0 {
+        return 0;
+    }
+    let from = look.support(s).value();
+    let to = shift.apply(look.support(s)).value();
+    let support = i16::from(to.max(0)) - i16::from(from.max(0));
+    let opposition = i16::from((-to).max(0)) - i16::from((-from).max(0));
+    (pop * (support.abs() + opposition.abs())) as u16
 }
 
 fn trait_holds(look: &Look, s: SpaceId, t: crate::kernel::SpaceTrait) -> bool {

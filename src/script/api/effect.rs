@@ -290,6 +290,7 @@ fn host_question(g: &Game, method: CardMethod) -> Question {
         method,
         line: 0,
         shifts_support: false,
+        shift: None,
     }))
 }
 

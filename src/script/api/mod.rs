@@ -120,7 +120,7 @@ api! {
     "momentum", "momentum(hooks: table)", "Put this card in the Momentum box (5.4): its hooks last until the next Reset.";
     "lasting", "lasting(hooks: table)", "Set hooks for the rest of the game without a Capability marker (e.g. a space's lasting rule such as Panamá's).";
     // ---- questions (5.1: `by` defaults to the executing Faction)
-    "choose_space", "choose_space{ prompt=, from=space[], optional?=false, by?=, effect?=fun(space), shifts_support?=false } -> space|nil", "Choose one space among `from`. With `effect`, only the spaces where it carries out the most of the text are offered (5.1.3), none if it can do nothing anywhere, and `effect` runs for the space chosen. `shifts_support`: the choice shifts Support or Opposition (a Non-player then picks by 8.4.3).";
+    "choose_space", "choose_space{ prompt=, from=space[], optional?=false, by?=, effect?=fun(space), shifts_support?=false } -> space|nil", "Choose one space among `from`. With `effect`, only the spaces where it carries out the most of the text are offered (5.1.3), none if it can do nothing anywhere, and `effect` runs for the space chosen. `shifts_support`: the choice shifts Support or Opposition: `true`, or the shift itself, a number of levels (-2: 2 toward Active Opposition) or the level set (\"passive_opposition\"); a Non-player then picks where the totals change most (8.4.3).";
     "choose_spaces", "choose_spaces{ prompt=, from=space[], n?=, up_to?=, by?=, effect?=fun(space), highest?=fun(space): number, shifts_support?=false } -> space[]", "Choose n spaces (as many as possible), or up to `up_to`, one at a time; `effect` runs after each pick (5.1.3 as in choose_space); `highest` offers only the remaining spaces of highest value; `shifts_support` as in choose_space.";
     "choose_faction", "choose_faction{ prompt=, from=faction[], optional?=false, by?=, effect?=fun(faction) } -> faction|nil", "Choose a Faction (with `effect`: among those where it does the most, 5.1.3).";
     "choose", "choose{ prompt=, from=word[], by?=, effect?=fun(word) } -> word|nil", "Choose one word: an Operation (\"sweep\"), a step (\"remove\", \"replace\", \"place\"), a Support level, a Faction. With `effect` (the text to carry out for the word chosen, e.g. one of an Event's modes), only the words where it does the most are offered (5.1.3), none (nil) if it can do nothing with any, and `effect` runs for the word chosen.";
@@ -618,7 +618,7 @@ pub(crate) fn question(
     method: crate::game::CardMethod,
 ) -> R<crate::game::Question> {
     let text = prompt(name, f)?;
-    let shifts_support = flag(name, f.get("shifts_support"))?;
+    let (shifts_support, shift) = shift_declared(name, f.get("shifts_support"))?;
     let line = lua.inspect_stack(1, |d| d.current_line()).flatten().unwrap_or(0) as u32;
     let (card, side) = game(name, |_, x| Ok((x.card, x.side)))?;
     let ask = crate::game::Ask::Card(crate::game::CardAsk {
@@ -627,8 +627,29 @@ pub(crate) fn question(
         method,
         line,
         shifts_support,
+        shift,
     });
     Ok(crate::game::Question::new(ask, text))
+}
+
+/// `shifts_support`: absent or false (no shift), true (a shift, not said which), a number
+/// of levels (+ toward Active Support, - toward Active Opposition) or a level the space is
+/// set to. A Non-player picks the space by 8.4.3 from what is declared.
+fn shift_declared(name: &str, a: &Arg) -> R<(bool, Option<crate::game::Shift>)> {
+    use crate::game::Shift;
+    match a {
+        Arg::Nil => Ok((false, None)),
+        Arg::Bool(b) => Ok((*b, None)),
+        Arg::Int(n) if (1..=4).contains(&n.unsigned_abs()) => Ok((true, Some(Shift::By(*n as i8)))),
+        Arg::Word(Word::Level(l)) => Ok((true, Some(Shift::To(*l)))),
+        other => Err(err(
+            name,
+            format!(
+                "`shifts_support` is true, a number of levels (-4 to 4, not 0) or a level such as `passive_opposition`, not {}",
+                shown(other)
+            ),
+        )),
+    }
 }
 
 /// The deciding Faction of a question: `by`, else the executing Faction (5.1).
