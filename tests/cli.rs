@@ -279,8 +279,13 @@ fn every_printing_subcommand_ends_quietly_on_a_closed_pipe() {
     ]);
     assert_eq!(code, 0);
     std::fs::rename(dir.file("standard-seed-3.rec"), &record).unwrap();
+    let tally = dir.file("tally.json");
+    let (code, json, _) = abyss(&["sim", "--seeds", "1..2", "--format", "json"]);
+    assert_eq!(code, 0);
+    std::fs::write(&tally, json).unwrap();
     for args in [
         &["validate"][..],
+        &["merge", &tally][..],
         &["show"][..],
         &["sim", "--games", "2", "--seed", "1"][..],
         &["lua-defs"][..],
