@@ -2,8 +2,8 @@
 //!
 //! `kernel` owns the state and the primitives; `content` turns the TOML content into a
 //! checked `Ruleset` and scenario set-ups; `game` is the rules engine; `script` runs the Event cards' Lua; `nonplayer` holds the
-//! section 8 bots; `notation` reads and writes game records and scenario tests; `cli` holds
-//! the subcommands of the binary.
+//! section 8 bots; `notation` reads and writes game records and scenario tests; `stats` the
+//! confidence intervals of a batch's figures; `cli` holds the subcommands of the binary.
 
 pub mod agents;
 pub mod board;
@@ -14,6 +14,7 @@ pub mod kernel;
 pub mod nonplayer;
 pub mod notation;
 pub mod script;
+pub mod stats;
 
 /// Every binary built on abyss (the CLI, the tests, the benchmarks) allocates through
 /// mimalloc: card scripts make many small, short-lived Lua tables and closures, and glibc's

@@ -279,8 +279,13 @@ fn every_printing_subcommand_ends_quietly_on_a_closed_pipe() {
     ]);
     assert_eq!(code, 0);
     std::fs::rename(dir.file("standard-seed-3.rec"), &record).unwrap();
+    let tally = dir.file("tally.json");
+    let (code, json, _) = abyss(&["sim", "--seeds", "1..2", "--format", "json"]);
+    assert_eq!(code, 0);
+    std::fs::write(&tally, json).unwrap();
     for args in [
         &["validate"][..],
+        &["merge", &tally][..],
         &["show"][..],
         &["sim", "--games", "2", "--seed", "1"][..],
         &["lua-defs"][..],
@@ -413,12 +418,16 @@ fn failed_events_are_counted_and_named_and_json_says_not_ok() {
     assert_eq!(code, 1, "{out}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["ok"], serde_json::Value::Bool(false), "{out}");
-    let f = &v["playouts"]["failures"][0];
+    let f = &v["playouts"]["tally"]["failures"][0];
     assert!(
         f["seed"].is_u64() && f["error"].as_str().unwrap().contains("flaky"),
         "{out}"
     );
-    assert!(v["playouts"]["failed_events"][0]["side"] == "08-shaded", "{out}");
+    let side = &v["playouts"]["tally"]["failed_events"]["08-shaded"];
+    assert!(
+        side["times"].as_u64() > Some(0) && side["first"].as_str().unwrap().contains("flaky"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -4,7 +4,9 @@
 
 use super::out::{Exit, tell};
 use crate::content::{ContentFiles, Setup};
-use crate::game::playout::GameResult;
+use crate::game::playout::{AgentSpec, GameResult};
+use crate::game::shard::{Seeds, Shard};
+use crate::game::summary::{Run, fingerprint};
 use crate::kernel::Ruleset;
 use std::io::IsTerminal;
 
@@ -17,6 +19,34 @@ pub fn seed_range(seed: u64, games: u64) -> Result<std::ops::Range<u64>, Exit> {
             "--seed {seed} with --games {games} runs past the largest seed ({}): use a smaller --seed",
             u64::MAX
         ))),
+    }
+}
+
+/// What identifies a batch's games: the abyss version, the content's fingerprint (and the
+/// scenario file's, when it is not in the content), the agents, the checks, the seeds.
+pub fn run_identity(
+    files: &ContentFiles,
+    scenario: &str,
+    spec: &AgentSpec,
+    check: bool,
+    seeds: Seeds,
+    shard: Option<Shard>,
+) -> Run {
+    let in_content = files.get(&format!("scenarios/{scenario}.toml")).is_some();
+    let scenario_file = if in_content {
+        None
+    } else {
+        std::fs::read_to_string(scenario).ok().map(|t| fingerprint(&t))
+    };
+    Run {
+        abyss: env!("CARGO_PKG_VERSION").into(),
+        content: format!("{:016x}", files.hash()),
+        scenario: scenario.into(),
+        scenario_file,
+        agents: spec.to_string(),
+        check,
+        seeds,
+        shard,
     }
 }
 

@@ -6,6 +6,7 @@ pub mod out;
 pub mod batch;
 pub mod board;
 pub mod event;
+pub mod merge;
 pub mod play;
 pub mod replay;
 pub mod show;
@@ -40,6 +41,8 @@ enum Command {
     Play(play::Args),
     /// Play many complete games (random agents, or the Non-player bots with `--agents`) and report the results.
     Sim(sim::Args),
+    /// Join the JSON tallies of parts of one run (`sim --shard K/N --format json`) into its summary.
+    Merge(merge::Args),
     /// Rebuild a recorded game from its record and report how it went.
     Replay(replay::Args),
     /// Run scenario tests (setup, play, expect).
@@ -75,6 +78,7 @@ pub fn main() -> i32 {
         Command::Validate(a) => validate::run(a),
         Command::Show(a) => show::run(a),
         Command::Sim(a) => sim::run(a),
+        Command::Merge(a) => merge::run(a),
         Command::Play(a) => play::run(a),
         Command::Replay(a) => replay::run(a),
         Command::Test(a) => test::run(a),

@@ -1,10 +1,13 @@
 //! `abyss sim`: many complete games with the random agent or the Non-player bots;
-//! winners, margins, game length, failures (games and Events), speed.
+//! winners, margins, game length and how games end, with 95% intervals; failures (games
+//! and Events), speed. `--format json` is a tally that `abyss merge` joins with others
+//! (`--seeds`, `--shard`).
 
 use super::Format;
-use super::batch::{jobs_for, progress_bar, seed_range};
+use super::batch::{jobs_for, progress_bar, run_identity};
 use super::out::{Exit, say, say_raw, tell};
 use crate::game::playout::{AgentSpec, Batch, Summary, run_games, spec_prepared};
+use crate::game::shard::{Seeds, Shard};
 use std::time::Instant;
 
 /// Kept here for callers of the older paths.
@@ -18,10 +21,22 @@ pub struct Args {
     /// Number of games.
     #[arg(long, default_value_t = 100)]
     pub games: u64,
-    /// Seed of the first game; game i uses seed + i. Without it a seed is drawn and
-    /// printed, so the run can be repeated.
+    /// Seed of the first game; game i uses seed + i. Without it (or --seeds) a seed is
+    /// drawn and printed, so the run can be repeated.
     #[arg(long)]
     pub seed: Option<u64>,
+    /// The games' seeds as a range, both ends played: `--seeds 1..1000` is `--seed 1
+    /// --games 1000`.
+    #[arg(long, value_name = "FIRST..LAST", conflicts_with_all = ["seed", "games"])]
+    pub seeds: Option<String>,
+    /// Play only part K of N contiguous parts of the seeds (K counted from 1), e.g.
+    /// `--seeds 1..80000 --shard 3/8`; join the parts' `--format json` with `abyss merge`.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<String>,
+    /// With --format json: one row per game (seed, winner, margins, cards, decisions,
+    /// how it ended).
+    #[arg(long)]
+    pub rows: bool,
     /// Scenario name or file.
     #[arg(long, default_value = "standard")]
     pub scenario: String,
@@ -50,25 +65,41 @@ pub struct Args {
 }
 
 pub fn run(a: Args) -> Result<i32, Exit> {
-    let seed = match a.seed {
-        Some(s) => s,
-        None => {
+    if a.rows && a.format != Format::Json {
+        return Err(Exit::from("--rows goes with --format json (the rows are JSON only)"));
+    }
+    let whole = match (&a.seeds, a.seed) {
+        (Some(range), _) => Seeds::parse(range).map_err(|e| format!("--seeds {e}"))?,
+        (None, Some(s)) => Seeds::from_count(s, a.games).map_err(|e| format!("--seed and --games: {e}"))?,
+        (None, None) if a.shard.is_some() => {
+            return Err(Exit::from(
+                "--shard splits the seeds of the whole run: give them with --seeds FIRST..LAST (or --seed and --games)",
+            ));
+        }
+        (None, None) => {
             let s = super::drawn_seed();
             tell!("abyss: seed {s} (repeat this run with --seed {s})");
-            s
+            Seeds::from_count(s, a.games).map_err(|e| format!("--games: {e}"))?
         }
     };
-    let seeds = seed_range(seed, a.games)?;
+    let (seeds, shard) = match &a.shard {
+        Some(text) => {
+            let (shard, seeds) = Shard::parse(text, whole)?;
+            (seeds, Some(shard))
+        }
+        None => (whole, None),
+    };
     let files = a.content.files()?;
-    let (rules, _, setup) = super::load_position(&files, &a.scenario, seed)?;
+    let (rules, _, setup) = super::load_position(&files, &a.scenario, seeds.first)?;
     let spec = AgentSpec::parse(&a.agents)?;
     let setup = spec.seat(&setup);
-    let bar = progress_bar(a.games);
+    let bar = progress_bar(seeds.count());
     let tick = || bar.inc(1);
     let batch = Batch {
-        seeds,
-        jobs: jobs_for(a.jobs, a.games),
+        seeds: seeds.range(),
+        jobs: jobs_for(a.jobs, seeds.count()),
         keep_answers: a.save_records.is_some(),
+        rows: a.rows,
         progress: &tick,
     };
     let start = Instant::now();
@@ -78,13 +109,8 @@ pub fn run(a: Args) -> Result<i32, Exit> {
         |_, _, result| result,
     );
     bar.finish_and_clear();
-    let summary = Summary::new(
-        &a.scenario,
-        &spec.to_string(),
-        seed,
-        tally,
-        start.elapsed().as_secs_f64(),
-    );
+    let run = run_identity(&files, &a.scenario, &spec, a.check, seeds, shard);
+    let summary = Summary::new(run, tally, start.elapsed().as_secs_f64());
     let mut code = if summary.clean() { 0 } else { 1 };
     if let Some(dir) = &a.save_failures {
         let failing: Vec<&GameResult> = results.iter().filter(|r| r.outcome.is_err()).collect();

@@ -2,7 +2,7 @@
 //! every finding with file:line and code, then a summary per scenario.
 
 use super::Format;
-use super::batch::{jobs_for, progress_bar, save_records, seed_range};
+use super::batch::{jobs_for, progress_bar, run_identity, save_records, seed_range};
 use super::out::{Exit, say, say_raw, tell};
 use crate::content::{self, Finding};
 use crate::game::playout::{AgentSpec, Batch, GameResult, Summary, run_games, spec_prepared, verify_playout};
@@ -201,6 +201,7 @@ fn playouts(files: &content::ContentFiles, scenario: &str, a: &Args) -> Result<(
         seeds,
         jobs: jobs_for(a.jobs, a.games),
         keep_answers: false,
+        rows: false,
         progress: &tick,
     };
     let start = std::time::Instant::now();
@@ -219,13 +220,9 @@ fn playouts(files: &content::ContentFiles, scenario: &str, a: &Args) -> Result<(
         },
     );
     bar.finish_and_clear();
-    let summary = Summary::new(
-        scenario,
-        &spec.to_string(),
-        a.seed,
-        tally,
-        start.elapsed().as_secs_f64(),
-    );
+    let seeds = crate::game::shard::Seeds::from_count(a.seed, a.games)?;
+    let run = run_identity(files, scenario, &spec, true, seeds, None);
+    let summary = Summary::new(run, tally, start.elapsed().as_secs_f64());
     let failing: Vec<&GameResult> = results.iter().filter(|r| r.outcome.is_err()).collect();
     let saved = save_records(&a.save_failures, scenario, true, files, &rules, &setup, &failing);
     if let Ok(n) = saved

@@ -22,6 +22,9 @@ mod propaganda;
 pub mod question;
 mod sample;
 pub mod sequence;
+pub mod shard;
+pub mod summary;
+pub mod tally;
 mod turn;
 
 pub use decision::{Agent, Choice, Doing, Op, Prompt, RandomAgent, Request, Special, Step, Stop, View};

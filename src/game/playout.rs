@@ -5,10 +5,12 @@ use super::decision::{Agent, Choice, RandomAgent, Request, Stop, View};
 use super::engine::{Game, Outcome};
 use crate::content::Setup;
 use crate::kernel::{Faction, Ruleset};
-use serde::Serialize;
 use std::cell::RefCell;
 use std::collections::BTreeMap;
 use std::rc::Rc;
+
+pub use super::summary::Summary;
+pub use super::tally::Tally;
 
 /// The seeds of the four random agents of a game: distinct from the game's own dice.
 pub fn agent_seed(game_seed: u64, f: Faction) -> u64 {
@@ -485,6 +487,8 @@ pub struct Batch<'p> {
     pub jobs: usize,
     /// Keep the answers of every game (for records), not only of failing ones.
     pub keep_answers: bool,
+    /// Keep a row per game in the tally (`sim --rows`).
+    pub rows: bool,
     /// Called after each game (a progress bar).
     pub progress: &'p (dyn Fn() + Sync),
 }
@@ -585,7 +589,7 @@ where
     };
     let work = || {
         IN_BATCH.with(|b| b.set(true));
-        let mut tally = Tally::default();
+        let mut tally = Tally::new(batch.rows);
         let mut kept = Vec::new();
         loop {
             let seed = next.fetch_add(1, Ordering::Relaxed);
@@ -624,269 +628,6 @@ where
     (tally, results)
 }
 
-/// The counts of a batch's games, taken as each game ends (see `run_games`). Sums do not
-/// depend on the order the threads finish in; a failed Event side keeps the message of
-/// its lowest seed, and failures are sorted by seed, so the summary is the same with any
-/// number of jobs.
-#[derive(Default)]
-pub struct Tally {
-    games: u64,
-    completed: u64,
-    decisions: u64,
-    completed_decisions: u64,
-    completed_cards: u64,
-    failures: Vec<Failure>,
-    wins: [u64; 4],
-    ended_by_victory_check: u64,
-    margins: [i64; 4],
-    /// (card, side slug) -> times executed.
-    events: BTreeMap<(u8, &'static str), u64>,
-    /// Side -> (times, lowest seed, its message).
-    failed_events: BTreeMap<String, (u64, u64, String)>,
-    fired: BTreeMap<&'static str, u64>,
-}
-
-impl Tally {
-    pub fn add(&mut self, r: &GameResult) {
-        self.games += 1;
-        self.decisions += r.decisions;
-        for (rule, n) in &r.fired {
-            *self.fired.entry(rule).or_default() += n;
-        }
-        for &(card, side) in &r.events {
-            *self.events.entry((card, side.slug())).or_default() += 1;
-        }
-        for e in &r.event_failures {
-            let side = format!("{:02}-{}", e.card, e.side.map_or("event", |s| s.slug()));
-            let entry = self.failed_events.entry(side).or_insert((0, u64::MAX, String::new()));
-            entry.0 += 1;
-            if r.seed < entry.1 {
-                entry.1 = r.seed;
-                entry.2 = e.to_string();
-            }
-        }
-        match &r.outcome {
-            Ok(o) => {
-                self.completed += 1;
-                for f in o.winner() {
-                    self.wins[f.index()] += 1;
-                }
-                self.ended_by_victory_check += o.victory_check.is_some() as u64;
-                for f in Faction::ALL {
-                    self.margins[f.index()] += i64::from(o.margins[f.index()]);
-                }
-                self.completed_cards += u64::from(r.cards);
-                self.completed_decisions += r.decisions;
-            }
-            Err(e) => self.failures.push(Failure {
-                seed: r.seed,
-                card: r.card,
-                error: e.to_string(),
-            }),
-        }
-    }
-
-    pub fn merge(&mut self, o: Tally) {
-        self.games += o.games;
-        self.completed += o.completed;
-        self.decisions += o.decisions;
-        self.completed_decisions += o.completed_decisions;
-        self.completed_cards += o.completed_cards;
-        self.failures.extend(o.failures);
-        for i in 0..4 {
-            self.wins[i] += o.wins[i];
-            self.margins[i] += o.margins[i];
-        }
-        self.ended_by_victory_check += o.ended_by_victory_check;
-        for (k, n) in o.events {
-            *self.events.entry(k).or_default() += n;
-        }
-        for (rule, n) in o.fired {
-            *self.fired.entry(rule).or_default() += n;
-        }
-        for (side, (times, seed, first)) in o.failed_events {
-            let entry = self.failed_events.entry(side).or_insert((0, u64::MAX, String::new()));
-            entry.0 += times;
-            if seed < entry.1 {
-                entry.1 = seed;
-                entry.2 = first;
-            }
-        }
-    }
-}
-
-/// A game that stopped before its end, for the summary.
-#[derive(Clone, Debug, Serialize)]
-pub struct Failure {
-    pub seed: u64,
-    /// The card being played when it stopped.
-    pub card: Option<u8>,
-    pub error: String,
-}
-
-/// An Event side whose script failed (and was rolled back) in some games.
-#[derive(Clone, Debug, Serialize)]
-pub struct FailedEvent {
-    /// "12-shaded".
-    pub side: String,
-    pub times: u64,
-    /// The first failure, with the script's file and line.
-    pub first: String,
-}
-
-/// The summary of a batch: winners, margins, length, speed, failures.
-#[derive(Serialize)]
-pub struct Summary {
-    pub scenario: String,
-    /// Who played (`--agents`).
-    pub agents: String,
-    /// The seed of the first game; game i used seed + i.
-    pub seed: u64,
-    pub games: u64,
-    pub completed: u64,
-    pub failures: Vec<Failure>,
-    /// Games won per Faction (the first seat of the ranking), govt/farc/auc/cartels.
-    pub wins: [u64; 4],
-    /// Games ended by a victory check (7.2) rather than after the final Propaganda.
-    pub ended_by_victory_check: u64,
-    pub mean_margins: [f64; 4],
-    pub mean_cards: f64,
-    pub mean_decisions: f64,
-    pub seconds: f64,
-    pub games_per_second: f64,
-    pub decisions_per_second: f64,
-    /// How many times each Event side was executed: "8-unshaded" -> count.
-    pub events: BTreeMap<String, u64>,
-    /// Event sides whose script failed and was rolled back, most frequent first.
-    pub failed_events: Vec<FailedEvent>,
-    /// How often each Non-player rule fired, over all games ("farc.d1-rally" -> count).
-    pub nonplayer_rules: BTreeMap<String, u64>,
-    pub microseconds_per_decision: f64,
-}
-
-impl Summary {
-    pub fn new(scenario: &str, agents: &str, seed: u64, mut t: Tally, seconds: f64) -> Summary {
-        t.failures.sort_by_key(|f| f.seed);
-        let n = t.completed.max(1) as f64;
-        let mut failed_events: Vec<FailedEvent> = t
-            .failed_events
-            .into_iter()
-            .map(|(side, (times, _, first))| FailedEvent { side, times, first })
-            .collect();
-        failed_events.sort_by(|a, b| b.times.cmp(&a.times).then(a.side.cmp(&b.side)));
-        Summary {
-            scenario: scenario.into(),
-            agents: agents.into(),
-            seed,
-            games: t.games,
-            completed: t.completed,
-            failures: t.failures,
-            wins: t.wins,
-            ended_by_victory_check: t.ended_by_victory_check,
-            mean_margins: t.margins.map(|m| m as f64 / n),
-            mean_cards: t.completed_cards as f64 / n,
-            mean_decisions: t.completed_decisions as f64 / n,
-            seconds,
-            games_per_second: t.games as f64 / seconds.max(1e-9),
-            decisions_per_second: t.decisions as f64 / seconds.max(1e-9),
-            events: t
-                .events
-                .into_iter()
-                .map(|((card, side), n)| (format!("{card:02}-{side}"), n))
-                .collect(),
-            failed_events,
-            nonplayer_rules: t.fired.into_iter().map(|(rule, n)| (rule.to_string(), n)).collect(),
-            microseconds_per_decision: 1e6 * seconds / t.decisions.max(1) as f64,
-        }
-    }
-
-    /// No game failed.
-    pub fn clean(&self) -> bool {
-        self.failures.is_empty()
-    }
-
-    /// The summary as text; the Non-player rules fired only with `verbose`.
-    pub fn render(&self, verbose: bool) -> String {
-        use std::fmt::Write;
-        let mut out = String::new();
-        let last = self.seed.saturating_add(self.games.saturating_sub(1));
-        let _ = writeln!(
-            out,
-            "{} games from `{}` ({} agents, seeds {}..={last}): {} completed, {} failed",
-            self.games,
-            self.scenario,
-            self.agents,
-            self.seed,
-            self.completed,
-            self.failures.len()
-        );
-        for (i, f) in Faction::ALL.iter().enumerate() {
-            let _ = writeln!(
-                out,
-                "  {:<10} wins {:>6} ({:5.1}%)  mean margin {:>7.2}",
-                f.name(),
-                self.wins[i],
-                100.0 * self.wins[i] as f64 / self.completed.max(1) as f64,
-                self.mean_margins[i]
-            );
-        }
-        let _ = writeln!(
-            out,
-            "  ended by a victory check: {}; mean length {:.1} cards, {:.0} decisions",
-            self.ended_by_victory_check, self.mean_cards, self.mean_decisions
-        );
-        let _ = writeln!(
-            out,
-            "  {:.2} s: {:.0} games/s, {:.0} decisions/s",
-            self.seconds, self.games_per_second, self.decisions_per_second
-        );
-        if !self.events.is_empty() {
-            let total: u64 = self.events.values().sum();
-            let _ = writeln!(out, "  Events executed: {total} ({} card sides)", self.events.len());
-        }
-        if !self.failed_events.is_empty() {
-            let total: u64 = self.failed_events.iter().map(|e| e.times).sum();
-            let _ = writeln!(
-                out,
-                "  Events failed and rolled back: {total} ({} card sides)",
-                self.failed_events.len()
-            );
-            for e in &self.failed_events {
-                let _ = writeln!(
-                    out,
-                    "    {:<12} {:>6}x  first: {}",
-                    e.side,
-                    e.times,
-                    super::describe::printable(&e.first)
-                );
-            }
-        }
-        if verbose && !self.nonplayer_rules.is_empty() {
-            let _ = writeln!(out, "  Non-player rules fired (all games):");
-            for (rule, n) in &self.nonplayer_rules {
-                let _ = writeln!(
-                    out,
-                    "    {rule:<28} {n:>8}  ({:.2} a game)",
-                    *n as f64 / self.games.max(1) as f64
-                );
-            }
-        }
-        for f in self.failures.iter().take(20) {
-            let card = f.card.map(|c| format!(" (card {c})")).unwrap_or_default();
-            let _ = writeln!(
-                out,
-                "  FAILED seed {}{card}: {}",
-                f.seed,
-                super::describe::printable(&f.error)
-            );
-        }
-        if self.failures.len() > 20 {
-            let _ = writeln!(out, "  ... and {} more failures", self.failures.len() - 20);
-        }
-        out
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -918,6 +659,7 @@ mod tests {
             seeds: 1..4,
             jobs: 2,
             keep_answers: false,
+            rows: true,
             progress: &tick,
         };
         let (tally, results) = run_games(
@@ -935,8 +677,7 @@ mod tests {
         );
         // Only the failed games are kept whole; the tally counts all three.
         assert_eq!(results.len(), 2);
-        let summary = Summary::new("quick", "random", 1, tally, 1.0);
-        assert_eq!((summary.games, summary.completed), (3, 1));
+        assert_eq!((tally.games, tally.completed), (3, 1));
         let e = |i: usize| results[i].outcome.clone().unwrap_err().to_string();
         assert!(
             e(0).contains("the engine panicked") && e(0).contains("made to fail"),
@@ -944,6 +685,15 @@ mod tests {
             e(0)
         );
         assert!(e(1).contains("checked to fail"), "{}", e(1));
-        assert_eq!(summary.failures.iter().map(|f| f.seed).collect::<Vec<_>>(), [2, 3]);
+        assert_eq!(tally.failures.iter().map(|f| f.seed).collect::<Vec<_>>(), [2, 3]);
+        // Every game has its row, in seed order, the failed ones marked so.
+        let rows = tally.rows.as_ref().unwrap();
+        assert_eq!(rows.iter().map(|r| r.seed).collect::<Vec<_>>(), [1, 2, 3]);
+        use super::super::tally::Ending;
+        assert_eq!(
+            rows.iter().map(|r| r.ending == Ending::Failed).collect::<Vec<_>>(),
+            [false, true, true]
+        );
+        assert!(rows[0].winner.is_some() && rows[1].margins.is_none());
     }
 }

@@ -1,0 +1,180 @@
+//! Confidence intervals for the figures of a batch of games: the Wilson score interval of a
+//! win rate, the normal-approximation interval of a mean, and how many games a wanted
+//! precision takes. 95% throughout.
+
+use serde::Serialize;
+
+/// The 97.5th percentile of the standard normal distribution: a two-sided 95% interval
+/// spans this many standard errors either side.
+pub const Z95: f64 = 1.959_963_984_540_054;
+
+/// An estimate and its 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct Interval {
+    pub estimate: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+impl Interval {
+    /// Half the interval's width: the "±" of a symmetric interval.
+    pub fn half_width(&self) -> f64 {
+        (self.high - self.low) / 2.0
+    }
+}
+
+/// The Wilson score interval (95%) of a proportion of `successes` in `n` trials; None when
+/// there were no trials. Unlike estimate ± 1.96 standard errors, it stays inside [0, 1]
+/// and does not shrink to a point at 0 or n successes.
+pub fn wilson(successes: u64, n: u64) -> Option<Interval> {
+    if n == 0 {
+        return None;
+    }
+    let p = successes as f64 / n as f64;
+    let half = wilson_half_width(p, n as f64);
+    let centre = (p + Z95 * Z95 / (2.0 * n as f64)) / (1.0 + Z95 * Z95 / n as f64);
+    // At 0 or n successes one end is exactly 0 or 1 (the formula leaves rounding there).
+    Some(Interval {
+        estimate: p,
+        low: if successes == 0 { 0.0 } else { (centre - half).max(0.0) },
+        high: if successes == n { 1.0 } else { (centre + half).min(1.0) },
+    })
+}
+
+/// The half-width of the Wilson interval at an observed rate `p` over `n` trials.
+fn wilson_half_width(p: f64, n: f64) -> f64 {
+    let z2 = Z95 * Z95;
+    Z95 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt()
+}
+
+/// The fewest trials whose Wilson interval at the rate `p` is no wider than ±`half`
+/// (e.g. 0.01 for one percentage point): 9,600 at 50%, 189 at 0%.
+pub fn trials_for_half_width(p: f64, half: f64) -> u64 {
+    let p = p.clamp(0.0, 1.0);
+    if half <= 0.0 || !half.is_finite() {
+        return u64::MAX;
+    }
+    // The half-width falls as n grows: bisect for the first n at or under `half`.
+    let (mut lo, mut hi) = (1u64, 1u64);
+    while wilson_half_width(p, hi as f64) > half {
+        lo = hi + 1;
+        hi = hi.saturating_mul(2);
+        if hi == u64::MAX {
+            return u64::MAX;
+        }
+    }
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if wilson_half_width(p, mid as f64) > half {
+            lo = mid + 1;
+        } else {
+            hi = mid;
+        }
+    }
+    hi
+}
+
+/// The mean of `n` values from their sum and sum of squares, with its 95% interval by
+/// the normal approximation (mean ± 1.96 sample standard deviations / √n). None with
+/// fewer than 2 values, where the spread is unknown.
+pub fn mean(sum: i128, sum_of_squares: u128, n: u64) -> Option<Interval> {
+    if n < 2 {
+        return None;
+    }
+    let m = sum as f64 / n as f64;
+    // n·Σx² − (Σx)² in integers: exact, where the floating-point form loses digits to
+    // cancellation when the spread is small against the mean.
+    let nn = i128::from(n);
+    let spread = nn
+        .checked_mul(sum_of_squares as i128)
+        .and_then(|a| sum.checked_mul(sum).map(|b| a - b))
+        .map_or_else(
+            || n as f64 * sum_of_squares as f64 - (sum as f64) * (sum as f64),
+            |d| d as f64,
+        )
+        .max(0.0);
+    let variance = spread / (n as f64 * (n - 1) as f64);
+    let half = Z95 * (variance / n as f64).sqrt();
+    Some(Interval {
+        estimate: m,
+        low: m - half,
+        high: m + half,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64, eps: f64) -> bool {
+        (a - b).abs() <= eps
+    }
+
+    fn assert_wilson(k: u64, n: u64, low: f64, high: f64, eps: f64) {
+        let i = wilson(k, n).unwrap();
+        assert!(
+            close(i.low, low, eps) && close(i.high, high, eps),
+            "{k}/{n}: got [{}, {}], want [{low}, {high}]",
+            i.low,
+            i.high
+        );
+        assert_eq!(i.estimate, k as f64 / n as f64);
+    }
+
+    #[test]
+    fn wilson_intervals_match_published_values() {
+        // Newcombe (1998), "Two-sided confidence intervals for the single proportion:
+        // comparison of seven methods", Statistics in Medicine 17, Table II, method 3
+        // (score interval without continuity correction), given to 4 decimals.
+        assert_wilson(81, 263, 0.2553, 0.3662, 5e-5);
+        assert_wilson(15, 148, 0.0624, 0.1605, 5e-5);
+        assert_wilson(0, 20, 0.0, 0.1611, 5e-5);
+        assert_wilson(1, 29, 0.0061, 0.1718, 5e-5);
+    }
+
+    #[test]
+    fn wilson_intervals_match_values_computed_elsewhere() {
+        // Computed independently (Python: statistics.NormalDist().inv_cdf(0.975) and the
+        // textbook formula (p + z²/2n ± z·√(p(1−p)/n + z²/4n²)) / (1 + z²/n)).
+        assert_wilson(0, 10, 0.0, 0.277_532_799_862_889_15, 1e-12);
+        assert_wilson(5, 10, 0.236_593_090_512_564_05, 0.763_406_909_487_436, 1e-12);
+        assert_wilson(10, 10, 0.722_467_200_137_110_9, 1.0, 1e-12);
+        assert_wilson(640, 1000, 0.609_766_237_395_941, 0.669_162_270_228_103_6, 1e-12);
+        assert_wilson(3, 1000, 0.001_020_783_881_138_619_5, 0.008_783_014_053_503_173, 1e-12);
+        // Ends stay inside [0, 1] exactly.
+        assert_eq!(wilson(0, 10).unwrap().low, 0.0);
+        assert_eq!(wilson(10, 10).unwrap().high, 1.0);
+        assert_eq!(wilson(0, 0), None);
+    }
+
+    #[test]
+    fn trials_for_one_point() {
+        // The same formula solved by counting n up in Python.
+        assert_eq!(trials_for_half_width(0.5, 0.01), 9600);
+        assert_eq!(trials_for_half_width(0.0, 0.01), 189);
+        assert_eq!(trials_for_half_width(1.0, 0.01), 189);
+        assert_eq!(trials_for_half_width(0.645, 0.01), 8793);
+        assert_eq!(trials_for_half_width(0.01, 0.01), 454);
+        // Halving the width takes about four times the games.
+        let n2 = trials_for_half_width(0.3, 0.02);
+        let n1 = trials_for_half_width(0.3, 0.01);
+        assert!((3.9..4.1).contains(&(n1 as f64 / n2 as f64)), "{n2} {n1}");
+    }
+
+    #[test]
+    fn mean_intervals_from_sums() {
+        // 2, 4, 4, 4, 5, 5, 7, 9: mean 5, sample variance 32/7, so the interval is
+        // 5 ± 1.959964 · √(32/7 / 8) = 5 ± 1.481594 (Python).
+        let xs = [2i128, 4, 4, 4, 5, 5, 7, 9];
+        let sum: i128 = xs.iter().sum();
+        let sq: u128 = xs.iter().map(|x| (x * x) as u128).sum();
+        let i = mean(sum, sq, 8).unwrap();
+        assert_eq!(i.estimate, 5.0);
+        assert!(close(i.half_width(), 1.481_594, 1e-6), "{i:?}");
+        assert!(close(i.low, 5.0 - 1.481_594, 1e-6), "{i:?}");
+        // Negative values (margins), and no spread at all.
+        let i = mean(-30, 300, 3).unwrap();
+        assert_eq!((i.estimate, i.low, i.high), (-10.0, -10.0, -10.0));
+        assert_eq!(mean(5, 25, 1), None);
+    }
+}
