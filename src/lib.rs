@@ -14,6 +14,7 @@ pub mod kernel;
 pub mod nonplayer;
 pub mod notation;
 pub mod script;
+pub mod search;
 
 /// Every binary built on abyss (the CLI, the tests, the benchmarks) allocates through
 /// mimalloc: card scripts make many small, short-lived Lua tables and closures, and glibc's

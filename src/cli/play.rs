@@ -131,7 +131,7 @@ fn new_table(a: &Args, setup: &Setup, seed: u64) -> Result<Table, Exit> {
             }
             match others.0[f.index()] {
                 AgentKind::NonPlayer => non_players.push(f),
-                AgentKind::Random => players.push(vec![f]),
+                AgentKind::Random | AgentKind::Mcts(_) => players.push(vec![f]),
             }
         }
         Seating { players, non_players }
@@ -424,6 +424,10 @@ fn play_once(
             } else if t.seating.non_players.contains(&f) {
                 mirror[f.index()] = true;
                 Some(Box::new(crate::nonplayer::NonPlayer::new(f)))
+            } else if let AgentKind::Mcts(c) = t.others.0[f.index()] {
+                // Not asked the replayed questions (each would be searched): after undo or
+                // load it completes its Operation with a fresh bot.
+                Some(Box::new(crate::search::Mcts::new(f, c, agent_seed(t.seed, f))))
             } else {
                 mirror[f.index()] = true;
                 Some(Box::new(RandomAgent::new(agent_seed(t.seed, f))))

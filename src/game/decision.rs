@@ -311,6 +311,9 @@ pub struct View<'a> {
     /// Insurgent Discord (8.1): the Government player's say over whether this 2nd
     /// Eligible Non-player executes the Event.
     pub discord: Option<bool>,
+    /// The game at the start of the card being played (None before the first card): what
+    /// a search resumes from (src/game/resume.rs).
+    pub card_start: Option<&'a super::resume::CardStart>,
 }
 
 /// Anything that answers requests. Returns the index of the chosen option.
@@ -525,6 +528,7 @@ mod tests {
             seating: &SEATING,
             final_propaganda_next: false,
             discord: None,
+            card_start: None,
         }
     }
 
