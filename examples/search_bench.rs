@@ -5,7 +5,7 @@
 //! e.g. `search_bench mcts:200 3 govt` (defaults). `-v` prints every search's report.
 use abyss::cli::position;
 use abyss::content::ContentFiles;
-use abyss::game::playout::{AgentSpec, agent_seed, new_game, reseeded};
+use abyss::game::playout::{AgentSpec, Replay, agent_seed, new_game, reseeded};
 use abyss::game::{Agent, Request, Stop, View};
 use abyss::kernel::Faction;
 use abyss::search::{Mcts, SearchConfig};
@@ -13,21 +13,57 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::time::Instant;
 
-/// Times each searched decision of the agent it wraps.
-struct Timed {
+/// Times each searched decision of the agent it wraps, and what it costs to bring a new
+/// game to the same question: by replaying every answer from the set-up, or by resuming
+/// at the card's start and replaying the card's answers (what the search does).
+struct Timed<'r> {
     inner: Mcts,
     log: Rc<RefCell<Vec<(f64, String)>>>,
+    prefix: Rc<RefCell<Vec<(f64, f64)>>>,
+    setup: &'r abyss::content::Setup,
+    seed: u64,
 }
 
-impl Agent for Timed {
+/// Seconds to play `game` until its replayed answers run out (it stops there).
+fn time_to_question(mut game: abyss::game::Game) -> f64 {
+    let t = Instant::now();
+    let r = game.play();
+    assert!(matches!(r, Err(Stop::Diverged(_))), "{r:?}");
+    t.elapsed().as_secs_f64()
+}
+
+impl Agent for Timed<'_> {
     fn decide(&mut self, view: &View, req: &Request) -> Result<usize, Stop> {
         let t = Instant::now();
         let i = self.inner.decide(view, req)?;
         if let Some(r) = self.inner.take_report() {
+            let took = t.elapsed().as_secs_f64();
             self.log.borrow_mut().push((
-                t.elapsed().as_secs_f64(),
-                format!("card {:?}: {}", view.card, r.summary()),
+                took,
+                format!(
+                    "card {:?}: {} [{} nodes, {} failed]",
+                    view.card,
+                    r.summary(),
+                    r.nodes,
+                    r.failures
+                ),
             ));
+            let from_setup = time_to_question(new_game(
+                view.rules,
+                reseeded(self.setup, self.seed),
+                Replay::agents(view.answers.to_vec()),
+            ));
+            let start = view.card_start.expect("a card is played");
+            let mut dice = abyss::kernel::Dice::new(1);
+            let resumed = time_to_question(abyss::game::Game::resume(
+                view.rules,
+                start,
+                view.seating.clone(),
+                view.answers[..start.answers].to_vec(),
+                start.deck_drawn(view.rules, &mut dice),
+                Replay::agents(view.answers[start.answers..].to_vec()),
+            ));
+            self.prefix.borrow_mut().push((from_setup, resumed));
         }
         Ok(i)
     }
@@ -49,6 +85,7 @@ fn main() {
     kinds[faction.index()] = abyss::game::playout::AgentKind::Random;
     let seated = AgentSpec(kinds).seat(&setup);
     let log = Rc::new(RefCell::new(Vec::new()));
+    let prefix = Rc::new(RefCell::new(Vec::new()));
     let t0 = Instant::now();
     for seed in 1..=games {
         let fired = abyss::nonplayer::Fired::default();
@@ -56,6 +93,9 @@ fn main() {
         agents[faction.index()] = Box::new(Timed {
             inner: Mcts::new(faction, config, agent_seed(seed, faction)),
             log: log.clone(),
+            prefix: prefix.clone(),
+            setup: &seated,
+            seed,
         });
         let mut game = new_game(&rules, reseeded(&seated, seed), agents);
         let r = game.play();
@@ -75,6 +115,16 @@ fn main() {
             println!("  {:.3} s  {line}", t);
         }
     }
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(|a, b| a.total_cmp(b));
+        v.get(v.len() / 2).copied().unwrap_or(0.0)
+    };
+    let prefix = prefix.borrow();
+    println!(
+        "reaching the question: replay from the set-up median {:.0} us, resume at the card's start median {:.0} us",
+        1e6 * median(prefix.iter().map(|x| x.0).collect()),
+        1e6 * median(prefix.iter().map(|x| x.1).collect())
+    );
     let mut times: Vec<f64> = log.iter().map(|x| x.0).collect();
     times.sort_by(|a, b| a.total_cmp(b));
     let n = times.len().max(1);
