@@ -51,7 +51,7 @@ fn an_mcts_game_replays_from_its_answers_with_every_invariant_checked() {
     }
 }
 
-/// Keeps the search's reports.
+/// Keeps the search's reports (and lets the narrative have them too).
 struct Reporting {
     inner: Mcts,
     reports: Rc<RefCell<Vec<Report>>>,
@@ -60,10 +60,14 @@ struct Reporting {
 impl Agent for Reporting {
     fn decide(&mut self, view: &View, req: &Request) -> Result<usize, Stop> {
         let i = self.inner.decide(view, req)?;
-        if let Some(r) = self.inner.take_report() {
-            self.reports.borrow_mut().push(r);
+        if let Some(r) = self.inner.report() {
+            self.reports.borrow_mut().push(r.clone());
         }
         Ok(i)
+    }
+
+    fn deliberation(&mut self) -> Option<abyss::game::Deliberation> {
+        self.inner.deliberation()
     }
 }
 
@@ -112,7 +116,22 @@ fn the_search_finds_the_move_that_wins_at_the_next_victory_check() {
         })
         .collect();
     let mut game = Game::new(&rules, setup.clone(), deck.clone(), agents);
+    game.narrative = Some(abyss::game::narrative::Narrative::new());
     let outcome = game.play().unwrap();
+    // The narrative's line of FARC's action says what the search saw.
+    let n = game.narrative.as_ref().unwrap();
+    let line = n
+        .done()
+        .find(|e| e.faction == Some(Faction::Farc))
+        .expect("a line of FARC's");
+    assert!(
+        line.text.contains("— searched 40 games (win chances): "),
+        "{}",
+        line.text
+    );
+    let detail = &line.deliberation.as_ref().expect("the search's statistics").detail;
+    assert_eq!(detail["iterations"], 40);
+    assert!(detail["choices"].as_array().unwrap().len() >= 7, "{detail}");
     let reports = reports.borrow();
     let seen = reports.first().map(|r| r.summary()).unwrap_or_default();
     assert_eq!(outcome.winner(), [Faction::Farc], "{seen}");

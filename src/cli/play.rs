@@ -356,11 +356,18 @@ fn introduce(console: &Shared, t: &Table, r: &Ruleset, loaded: bool, drawn: bool
         .map(|p| p.iter().map(|f| f.name()).collect::<Vec<_>>().join(" + "))
         .collect();
     let bots: Vec<&str> = t.seating.non_players.iter().map(|f| f.name()).collect();
-    let random: Vec<&str> = Faction::ALL
-        .iter()
-        .filter(|f| !t.is_human(**f) && !t.seating.non_players.contains(f))
-        .map(|f| f.name())
-        .collect();
+    let others = |search: bool| -> Vec<String> {
+        Faction::ALL
+            .iter()
+            .filter(|f| !t.is_human(**f) && !t.seating.non_players.contains(f))
+            .filter(|f| matches!(t.others.0[f.index()], AgentKind::Mcts(_)) == search)
+            .map(|f| match t.others.0[f.index()] {
+                AgentKind::Mcts(c) => format!("{} ({c})", f.name()),
+                _ => f.name().to_string(),
+            })
+            .collect()
+    };
+    let (random, search) = (others(false), others(true));
     let mut line = format!(
         "abyss play: scenario {}, seed {}{}",
         t.scenario,
@@ -374,6 +381,9 @@ fn introduce(console: &Shared, t: &Table, r: &Ruleset, loaded: bool, drawn: bool
     line += &format!("\nAt the terminal: {}", seats.join("; "));
     if !bots.is_empty() {
         line += &format!("   Non-players (section 8): {}", bots.join(", "));
+    }
+    if !search.is_empty() {
+        line += &format!("   Search AI: {}", search.join(", "));
     }
     if !random.is_empty() {
         line += &format!("   Random: {}", random.join(", "));

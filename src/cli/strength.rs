@@ -17,7 +17,6 @@ use crate::kernel::{Faction, Ruleset};
 use serde::Serialize;
 use std::cell::Cell;
 use std::rc::Rc;
-use std::time::Instant;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -40,6 +39,10 @@ pub struct Args {
     pub jobs: usize,
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
+    /// With `--format json`: every searched decision of the tested games, with each
+    /// card-level choice's games, win chance and mean margin.
+    #[arg(long)]
+    pub decisions: bool,
 }
 
 /// One game's result for the report.
@@ -65,9 +68,13 @@ pub struct Row {
     pub tested: Played,
     /// 1, ½ or 0: the tested agent's result for the seat against the bot's.
     pub score: f64,
-    /// Searched decisions in the tested game and the time they took.
+    /// Searched decisions in the tested game and the CPU time they took (all threads).
     pub searched: u32,
     pub search_seconds: f64,
+    /// The searched decisions (`--decisions`): card, decision number and what the search
+    /// saw of each choice.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub decisions: Vec<serde_json::Value>,
 }
 
 /// A rate with its interval.
@@ -91,7 +98,8 @@ pub struct SeatReport {
     pub tested_win_rate: Estimate,
     pub paired_score: Estimate,
     pub margin_difference: Estimate,
-    pub seconds_per_searched_decision: Option<f64>,
+    /// CPU seconds per searched decision (summed over a search's threads).
+    pub cpu_seconds_per_searched_decision: Option<f64>,
 }
 
 #[derive(Serialize)]
@@ -163,15 +171,22 @@ pub fn paired_score(seat: Faction, a: &Outcome, b: &Outcome) -> f64 {
 struct Timed {
     inner: crate::search::Mcts,
     searched: Rc<Cell<(u32, f64)>>,
+    /// Keep the reports here (`--decisions`).
+    reports: Option<Rc<std::cell::RefCell<Vec<serde_json::Value>>>>,
 }
 
 impl Agent for Timed {
     fn decide(&mut self, view: &View, req: &Request) -> Result<usize, Stop> {
-        let t = Instant::now();
         let i = self.inner.decide(view, req)?;
-        if self.inner.take_report().is_some() {
+        if let Some(r) = self.inner.take_report() {
             let (n, s) = self.searched.get();
-            self.searched.set((n + 1, s + t.elapsed().as_secs_f64()));
+            self.searched.set((n + 1, s + r.cpu_seconds));
+            if let Some(keep) = &self.reports {
+                let mut j = r.to_json();
+                j["card"] = serde_json::json!(view.card);
+                j["decision"] = serde_json::json!(view.answers.len());
+                keep.borrow_mut().push(j);
+            }
         }
         Ok(i)
     }
@@ -198,7 +213,7 @@ fn played(game: &crate::game::Game, result: &Result<Outcome, Stop>) -> Played {
 }
 
 /// Play game A (bots) and game B (`kind` in `seat`) of `seed`.
-fn pair(rules: &Ruleset, setup: &Setup, seat: Faction, kind: AgentKind, seed: u64) -> Row {
+fn pair(rules: &Ruleset, setup: &Setup, seat: Faction, kind: AgentKind, seed: u64, decisions: bool) -> Row {
     let bots = AgentSpec([AgentKind::NonPlayer; 4]);
     let fired = crate::nonplayer::Fired::default();
     let mut a = new_game(rules, reseeded(&bots.seat(setup), seed), bots.agents(seed, &fired));
@@ -208,10 +223,12 @@ fn pair(rules: &Ruleset, setup: &Setup, seat: Faction, kind: AgentKind, seed: u6
     let spec = AgentSpec(kinds);
     let mut agents = spec.agents(seed, &fired);
     let searched = Rc::new(Cell::new((0u32, 0.0f64)));
+    let reports = decisions.then(Rc::default);
     if let AgentKind::Mcts(c) = kind {
         agents[seat.index()] = Box::new(Timed {
             inner: crate::search::Mcts::new(seat, c, agent_seed(seed, seat)),
             searched: searched.clone(),
+            reports: reports.clone(),
         });
     }
     let mut b = new_game(rules, reseeded(&spec.seat(setup), seed), agents);
@@ -229,6 +246,7 @@ fn pair(rules: &Ruleset, setup: &Setup, seat: Faction, kind: AgentKind, seed: u6
         score,
         searched: n,
         search_seconds: s,
+        decisions: reports.map(|r| r.take()).unwrap_or_default(),
     }
 }
 
@@ -273,7 +291,7 @@ fn summarise(seat: Faction, rows: &[&Row]) -> SeatReport {
         tested_win_rate: wilson(tw, n),
         paired_score: mean_interval(&scores, 0.0, 1.0),
         margin_difference: mean_interval(&diffs, f64::NEG_INFINITY, f64::INFINITY),
-        seconds_per_searched_decision: (searched > 0).then(|| secs / f64::from(searched)),
+        cpu_seconds_per_searched_decision: (searched > 0).then(|| secs / f64::from(searched)),
     }
 }
 
@@ -306,7 +324,7 @@ pub fn run(a: Args) -> Result<i32, Exit> {
         loop {
             let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
             let Some(&(seat, seed)) = work.get(i) else { break };
-            out.push(pair(&rules, &setup, seat, kind, seed));
+            out.push(pair(&rules, &setup, seat, kind, seed, a.decisions));
             bar.inc(1);
         }
         out
@@ -368,7 +386,7 @@ fn render(a: &Args, kind: AgentKind, first: u64, last: u64, reports: &[SeatRepor
     );
     let _ = writeln!(
         out,
-        "{:<11} {:>5}  {:<22} {:<22} {:<22} {:<22} s/decision",
+        "{:<11} {:>5}  {:<22} {:<22} {:<22} {:<22} CPU s/decision",
         "seat", "pairs", "bot wins", "tested wins", "paired score", "margin difference"
     );
     for r in reports {
@@ -385,7 +403,7 @@ fn render(a: &Args, kind: AgentKind, first: u64, last: u64, reports: &[SeatRepor
                 "{:+.2} [{:+.2}, {:+.2}]",
                 r.margin_difference.value, r.margin_difference.low, r.margin_difference.high
             ),
-            r.seconds_per_searched_decision
+            r.cpu_seconds_per_searched_decision
                 .map_or("-".into(), |s| format!("{s:.3}"))
         );
         if r.failed > 0 {

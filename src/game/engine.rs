@@ -483,6 +483,12 @@ impl<'r> Game<'r> {
             card_start: self.card_start.as_deref(),
         };
         let i = self.agents[f.index()].decide(&view, &self.request)?;
+        if self.narrative.is_some()
+            && let Some(d) = self.agents[f.index()].deliberation()
+            && let Some(n) = &mut self.narrative
+        {
+            n.deliberated(f, d);
+        }
         let Some(&choice) = self.request.options.get(i) else {
             return Err(Stop::Failed(format!(
                 "{}'s agent answered option {i} of {} for \"{prompt}\"",

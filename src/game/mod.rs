@@ -25,7 +25,7 @@ mod sample;
 pub mod sequence;
 mod turn;
 
-pub use decision::{Agent, Choice, Doing, Op, Prompt, RandomAgent, Request, Special, Step, Stop, View};
+pub use decision::{Agent, Choice, Deliberation, Doing, Op, Prompt, RandomAgent, Request, Special, Step, Stop, View};
 pub(crate) use dryrun::Explorer;
 pub use engine::{Checkpoints, Game, Moment, Outcome, Phase, Stats, Watcher};
 pub use events::{EventScripts, Exec, RunError, ScriptError, install_scripts};

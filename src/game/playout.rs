@@ -192,6 +192,10 @@ impl Agent for ReplayAgent<'_> {
         }
     }
 
+    fn deliberation(&mut self) -> Option<super::decision::Deliberation> {
+        self.live.as_mut()?.deliberation()
+    }
+
     /// A noted answer uses up the record's next one, which must be the same; the live
     /// agent hears of it as it would have in the game recorded.
     fn noted(&mut self, rules: &Ruleset, f: Faction, c: Choice) -> Result<(), Stop> {

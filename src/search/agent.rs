@@ -12,7 +12,7 @@ use super::moves::Move;
 use super::policy::Completion;
 use super::tree::Child;
 use super::world::{Root, Searcher, mix};
-use crate::game::{Agent, Ask, Choice, Request, Stop, View};
+use crate::game::{Agent, Ask, Choice, Deliberation, Request, Stop, View};
 use crate::kernel::{Faction, Ruleset};
 
 /// What one search saw: each card-level choice with its statistics, most searched first.
@@ -27,6 +27,10 @@ pub struct Report {
     pub failures: u32,
     /// Tree nodes over all threads.
     pub nodes: usize,
+    /// CPU time of the search, summed over its threads, and its wall time (measurements
+    /// for reports: the search itself never looks at a clock).
+    pub cpu_seconds: f64,
+    pub wall_seconds: f64,
 }
 
 impl Report {
@@ -34,19 +38,24 @@ impl Report {
         self.choices[0].mv
     }
 
-    /// "searched 1,000 games: Train+SA 41%, Event (shaded) 27%, Pass 9%": each choice's
-    /// win value for the Faction (wins in games played to the end; at a cut, the share of
-    /// the margins' softmax), most searched first.
+    /// "searched 1,000 games (win chances): Train+SA 41%, Event (shaded) 27%, Pass 9%":
+    /// each choice's win value for the Faction (wins in games played to the end; at a cut,
+    /// the share of the margins' softmax), most searched first, the first four named.
     pub fn summary(&self) -> String {
         let i = self.faction.index();
-        let parts: Vec<String> = self
+        let shown = self.choices.iter().filter(|c| c.visits > 0).count();
+        let mut parts: Vec<String> = self
             .choices
             .iter()
             .filter(|c| c.visits > 0)
+            .take(SHOWN)
             .map(|c| format!("{} {:.0}%", c.mv.label(), 100.0 * c.win[i] / f64::from(c.visits.max(1))))
             .collect();
+        if shown > SHOWN {
+            parts.push(format!("{} more", shown - SHOWN));
+        }
         format!(
-            "searched {} games: {}",
+            "searched {} games (win chances): {}",
             thousands(u64::from(self.iterations)),
             parts.join(", ")
         )
@@ -76,9 +85,13 @@ impl Report {
             "chosen": self.best().slug(),
             "choices": choices,
             "failed_games": self.failures,
+            "cpu_seconds": self.cpu_seconds,
         })
     }
 }
+
+/// The choices a summary names (the most searched); the rest are counted.
+const SHOWN: usize = 4;
 
 /// 1000 -> "1,000".
 fn thousands(n: u64) -> String {
@@ -93,17 +106,34 @@ fn thousands(n: u64) -> String {
     out
 }
 
+/// What one thread's tree saw.
+struct Part {
+    root: Vec<Child>,
+    failures: u32,
+    first_failure: Option<String>,
+    nodes: usize,
+    cpu: f64,
+}
+
 /// Search the decision at `root` with `config`: `config.iterations` simulated games over
 /// `config.threads` threads (root parallelism: a tree each, statistics summed).
 pub fn search(root: &Root, config: &SearchConfig, seed: u64) -> Result<Report, Stop> {
     let threads = u32::from(config.threads.max(1)).min(config.iterations.max(1));
     let share = |t: u32| config.iterations / threads + u32::from(t < config.iterations % threads);
-    let run = |t: u32| -> Result<(Vec<Child>, u32, Option<String>, usize), Stop> {
+    let wall = std::time::Instant::now();
+    let run = |t: u32| -> Result<Part, Stop> {
+        let cpu = thread_cpu_seconds();
         let mut s = Searcher::new(root, *config, mix(seed, u64::from(t)));
         for i in 0..share(t) {
             s.iterate(u64::from(i))?;
         }
-        Ok((s.root_stats(), s.failures, s.first_failure.take(), s.nodes()))
+        Ok(Part {
+            root: s.root_stats(),
+            failures: s.failures,
+            first_failure: s.first_failure.take(),
+            nodes: s.nodes(),
+            cpu: thread_cpu_seconds() - cpu,
+        })
     };
     let parts: Vec<Result<_, Stop>> = if threads == 1 {
         vec![run(0)]
@@ -130,13 +160,14 @@ pub fn search(root: &Root, config: &SearchConfig, seed: u64) -> Result<Report, S
         })
     };
     let mut choices: Vec<Child> = Vec::new();
-    let (mut failures, mut first, mut nodes) = (0, None, 0);
+    let (mut failures, mut first, mut nodes, mut cpu) = (0, None, 0, 0.0);
     for part in parts {
-        let (stats, f, why, n) = part?;
-        failures += f;
-        nodes += n;
-        first = first.or(why);
-        for c in stats {
+        let part = part?;
+        failures += part.failures;
+        nodes += part.nodes;
+        cpu += part.cpu;
+        first = first.or(part.first_failure);
+        for c in part.root {
             match choices.iter_mut().find(|x| x.mv == c.mv) {
                 Some(x) => x.absorb(&c),
                 None => choices.push(c),
@@ -162,7 +193,25 @@ pub fn search(root: &Root, config: &SearchConfig, seed: u64) -> Result<Report, S
         choices,
         failures,
         nodes,
+        cpu_seconds: cpu,
+        wall_seconds: wall.elapsed().as_secs_f64(),
     })
+}
+
+/// The CPU time this thread has used, in seconds: a search's cost measured apart from
+/// the load of the machine (for reports only; nothing is decided by it). Wall time where
+/// the system has no thread clock.
+fn thread_cpu_seconds() -> f64 {
+    #[cfg(unix)]
+    {
+        let mut t = libc::timespec { tv_sec: 0, tv_nsec: 0 };
+        // SAFETY: clock_gettime writes one timespec through a valid pointer.
+        if unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0 {
+            return t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9;
+        }
+    }
+    static START: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    START.get_or_init(std::time::Instant::now).elapsed().as_secs_f64()
 }
 
 /// The search agent of one Faction.
@@ -192,6 +241,12 @@ impl Mcts {
         &self.config
     }
 
+    /// The last search's report, until taken (`take_report`, or the narrative through
+    /// `Agent::deliberation`).
+    pub fn report(&self) -> Option<&Report> {
+        self.report.as_ref()
+    }
+
     /// The last search's report, taken.
     pub fn take_report(&mut self) -> Option<Report> {
         self.report.take()
@@ -200,6 +255,8 @@ impl Mcts {
 
 impl Agent for Mcts {
     fn decide(&mut self, view: &View, req: &Request) -> Result<usize, Stop> {
+        // A report tells of the decision just made, never of an earlier one.
+        self.report = None;
         if req.ask == Ask::Action
             && req.faction == self.faction
             && req.options.len() >= 2
@@ -220,5 +277,13 @@ impl Agent for Mcts {
 
     fn noted(&mut self, rules: &Ruleset, f: Faction, c: Choice) -> Result<(), Stop> {
         self.completion.noted(rules, f, c)
+    }
+
+    fn deliberation(&mut self) -> Option<Deliberation> {
+        let r = self.report.take()?;
+        Some(Deliberation {
+            text: r.summary(),
+            detail: r.to_json(),
+        })
     }
 }
