@@ -268,7 +268,12 @@ impl Agent for Mcts {
             let i = best
                 .index_in(req)
                 .ok_or_else(|| Stop::Failed(format!("the search chose {}, which is not an option", best.slug())))?;
-            self.completion = Completion::for_move(self.faction, best);
+            self.completion = Completion::for_move(
+                self.faction,
+                best,
+                self.config.completion,
+                mix(self.seed, !(view.answers.len() as u64)),
+            );
             self.report = Some(report);
             return Ok(i);
         }

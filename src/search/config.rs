@@ -13,6 +13,15 @@ pub enum Rollout {
     Random,
 }
 
+/// What completes a card-level choice (the Operation's spaces, the Event's questions).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Completer {
+    /// The Faction's section-8 bot, planning the Operation it is handed.
+    Bot,
+    /// Uniform random answers (a baseline for measuring the bot completion).
+    Random,
+}
+
 /// Who decides in the tree besides the searching Faction.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Opponents {
@@ -40,6 +49,7 @@ pub struct SearchConfig {
     pub horizon: u8,
     pub rollout: Rollout,
     pub opponents: Opponents,
+    pub completion: Completer,
     /// The exploration constant of UCB1, on values normalised per node to 0..1.
     pub exploration: f64,
     /// Weight of the victory margin beside the win: reward = win + ε·margin/20 (clamped).
@@ -56,6 +66,7 @@ impl Default for SearchConfig {
             horizon: 1,
             rollout: Rollout::Bots,
             opponents: Opponents::Bots,
+            completion: Completer::Bot,
             exploration: 0.7,
             margin_weight: 0.2,
             level: None,
@@ -68,7 +79,7 @@ const EXPECTED: &str = "expected mcts:N (N iterations per decision, e.g. mcts:20
 
 impl SearchConfig {
     /// `mcts`, `mcts:N`, `mcts:N:T`, `mcts:LEVEL`, `mcts:LEVEL:T`, each perhaps followed by
-    /// `:key=value` parts (horizon, rollout, opponents, c, margin). Levels alone
+    /// `:key=value` parts (horizon, rollout, opponents, completion, c, margin). Levels alone
     /// (`easy`, `normal`, `hard`) name the search agent too.
     pub fn parse(word: &str) -> Result<SearchConfig, String> {
         let mut parts = word.split(':');
@@ -126,11 +137,18 @@ impl SearchConfig {
                     _ => return Err(bad()),
                 }
             }
+            "completion" => {
+                self.completion = match value {
+                    "bot" | "bots" | "nonplayer" => Completer::Bot,
+                    "random" => Completer::Random,
+                    _ => return Err(bad()),
+                }
+            }
             "c" => self.exploration = value.parse().ok().filter(|x: &f64| *x >= 0.0).ok_or_else(bad)?,
             "margin" => self.margin_weight = value.parse().ok().filter(|x: &f64| *x >= 0.0).ok_or_else(bad)?,
             _ => {
                 return Err(format!(
-                    "`{key}`: unknown setting (horizon, rollout, opponents, c, margin)"
+                    "`{key}`: unknown setting (horizon, rollout, opponents, completion, c, margin)"
                 ));
             }
         }
@@ -165,6 +183,9 @@ impl fmt::Display for SearchConfig {
         if self.opponents != d.opponents {
             write!(f, ":opponents=tree")?;
         }
+        if self.completion != d.completion {
+            write!(f, ":completion=random")?;
+        }
         if self.exploration != d.exploration {
             write!(f, ":c={}", self.exploration)?;
         }
@@ -189,6 +210,7 @@ mod tests {
             "mcts:hard:2",
             "mcts:50:horizon=0:rollout=random",
             "mcts:50:2:opponents=tree:c=1.5:margin=0.5",
+            "mcts:20:completion=random",
         ] {
             let c = SearchConfig::parse(w).unwrap();
             let again = SearchConfig::parse(&c.to_string()).unwrap();

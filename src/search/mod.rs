@@ -25,5 +25,5 @@ pub mod tree;
 pub mod world;
 
 pub use agent::{Mcts, Report, search};
-pub use config::{LEVELS, Opponents, Rollout, SearchConfig};
+pub use config::{Completer, LEVELS, Opponents, Rollout, SearchConfig};
 pub use moves::Move;

@@ -3,6 +3,7 @@
 //! plans the Operation it is handed, as it does for an Event's free Operation), held to
 //! the choice's Special Activity: none for `Move::Op`, one for `Move::OpSpecial`.
 
+use super::config::Completer;
 use super::moves::Move;
 use crate::game::{Agent, Ask, Choice, Doing, RandomAgent, Request, Stop, View};
 use crate::kernel::{Faction, Ruleset};
@@ -31,7 +32,11 @@ impl Completion {
         Completion::Bot(NonPlayer::new(f), specials)
     }
 
-    pub fn for_move(f: Faction, mv: Move) -> Completion {
+    /// The completion of `mv` by `by`; `seed` seeds a random one.
+    pub fn for_move(f: Faction, mv: Move, by: Completer, seed: u64) -> Completion {
+        if by == Completer::Random {
+            return Completion::Random(RandomAgent::new(seed));
+        }
         let s = match mv {
             Move::Op(_) => Specials::Never,
             Move::OpSpecial(_) => Specials::Always,

@@ -12,7 +12,7 @@
 //! The real game is never touched: everything here is a new game built from what the
 //! searching agent was shown.
 
-use super::config::{Opponents, Rollout, SearchConfig};
+use super::config::{Completer, Opponents, Rollout, SearchConfig};
 use super::moves::Move;
 use super::policy::{Completion, Specials, specials_possible};
 use super::tree::{Sample, Tree};
@@ -70,7 +70,8 @@ struct Seat<'a> {
     shared: Rc<RefCell<Shared<'a>>>,
     completion: Completion,
     rollout: Rollout,
-    /// Seeds the random rollout's agent.
+    completer: Completer,
+    /// Seeds the random rollout's and completion's agents.
     seed: u64,
     moves: Vec<Move>,
 }
@@ -94,7 +95,8 @@ impl Agent for Seat<'_> {
         drop(sh);
         match chosen {
             Some(mv) => {
-                self.completion = Completion::for_move(self.faction, mv);
+                self.seed = self.seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+                self.completion = Completion::for_move(self.faction, mv, self.completer, self.seed);
                 mv.index_in(req)
                     .ok_or_else(|| Stop::Failed(format!("the search chose {mv:?}, not an option")))
             }
@@ -206,6 +208,7 @@ impl<'a> Searcher<'a> {
                     shared: self.shared.clone(),
                     completion: Completion::bot(f, Specials::AsPlanned),
                     rollout: c.rollout,
+                    completer: c.completion,
                     seed: mix(seed, 100 + f.index() as u64),
                     moves: Vec::new(),
                 })
