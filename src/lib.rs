@@ -14,6 +14,7 @@ pub mod kernel;
 pub mod nonplayer;
 pub mod notation;
 pub mod script;
+pub mod search;
 pub mod stats;
 
 /// Every binary built on abyss (the CLI, the tests, the benchmarks) allocates through

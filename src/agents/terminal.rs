@@ -524,6 +524,7 @@ mod tests {
             seating: &seating,
             final_propaganda_next: false,
             discord: None,
+            card_start: None,
         };
         let screen = Screen::default();
         let console = Console::new(

@@ -11,6 +11,7 @@ pub mod play;
 pub mod replay;
 pub mod show;
 pub mod sim;
+pub mod strength;
 pub mod test;
 pub mod validate;
 
@@ -45,6 +46,8 @@ enum Command {
     Merge(merge::Args),
     /// Rebuild a recorded game from its record and report how it went.
     Replay(replay::Args),
+    /// Measure an agent (e.g. the search AI, `--agent mcts:100`) in a seat against the section-8 bot on paired seeds.
+    Strength(strength::Args),
     /// Run scenario tests (setup, play, expect).
     Test(test::Args),
     /// Run one Event on a scenario's position and print what changed.
@@ -81,6 +84,7 @@ pub fn main() -> i32 {
         Command::Merge(a) => merge::run(a),
         Command::Play(a) => play::run(a),
         Command::Replay(a) => replay::run(a),
+        Command::Strength(a) => strength::run(a),
         Command::Test(a) => test::run(a),
         Command::Event(a) => event::run(a),
         Command::LuaDefs => {

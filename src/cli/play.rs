@@ -131,7 +131,7 @@ fn new_table(a: &Args, setup: &Setup, seed: u64) -> Result<Table, Exit> {
             }
             match others.0[f.index()] {
                 AgentKind::NonPlayer => non_players.push(f),
-                AgentKind::Random => players.push(vec![f]),
+                AgentKind::Random | AgentKind::Mcts(_) => players.push(vec![f]),
             }
         }
         Seating { players, non_players }
@@ -356,11 +356,18 @@ fn introduce(console: &Shared, t: &Table, r: &Ruleset, loaded: bool, drawn: bool
         .map(|p| p.iter().map(|f| f.name()).collect::<Vec<_>>().join(" + "))
         .collect();
     let bots: Vec<&str> = t.seating.non_players.iter().map(|f| f.name()).collect();
-    let random: Vec<&str> = Faction::ALL
-        .iter()
-        .filter(|f| !t.is_human(**f) && !t.seating.non_players.contains(f))
-        .map(|f| f.name())
-        .collect();
+    let others = |search: bool| -> Vec<String> {
+        Faction::ALL
+            .iter()
+            .filter(|f| !t.is_human(**f) && !t.seating.non_players.contains(f))
+            .filter(|f| matches!(t.others.0[f.index()], AgentKind::Mcts(_)) == search)
+            .map(|f| match t.others.0[f.index()] {
+                AgentKind::Mcts(c) => format!("{} ({c})", f.name()),
+                _ => f.name().to_string(),
+            })
+            .collect()
+    };
+    let (random, search) = (others(false), others(true));
     let mut line = format!(
         "abyss play: scenario {}, seed {}{}",
         t.scenario,
@@ -374,6 +381,9 @@ fn introduce(console: &Shared, t: &Table, r: &Ruleset, loaded: bool, drawn: bool
     line += &format!("\nAt the terminal: {}", seats.join("; "));
     if !bots.is_empty() {
         line += &format!("   Non-players (section 8): {}", bots.join(", "));
+    }
+    if !search.is_empty() {
+        line += &format!("   Search AI: {}", search.join(", "));
     }
     if !random.is_empty() {
         line += &format!("   Random: {}", random.join(", "));
@@ -424,6 +434,10 @@ fn play_once(
             } else if t.seating.non_players.contains(&f) {
                 mirror[f.index()] = true;
                 Some(Box::new(crate::nonplayer::NonPlayer::new(f)))
+            } else if let AgentKind::Mcts(c) = t.others.0[f.index()] {
+                // Not asked the replayed questions (each would be searched): after undo or
+                // load it completes its Operation with a fresh bot.
+                Some(Box::new(crate::search::Mcts::new(f, c, agent_seed(t.seed, f))))
             } else {
                 mirror[f.index()] = true;
                 Some(Box::new(RandomAgent::new(agent_seed(t.seed, f))))

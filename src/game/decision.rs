@@ -311,6 +311,19 @@ pub struct View<'a> {
     /// Insurgent Discord (8.1): the Government player's say over whether this 2nd
     /// Eligible Non-player executes the Event.
     pub discord: Option<bool>,
+    /// The game at the start of the card being played (None before the first card): what
+    /// a search resumes from (src/game/resume.rs).
+    pub card_start: Option<&'a super::resume::CardStart>,
+}
+
+/// What an agent that deliberates (the search, src/search) says about its last decision:
+/// a line for people, and the same in detail for JSON reports. The narrative puts it
+/// beside the line of the action it chose.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Deliberation {
+    /// "searched 1,000 games (win chances): Train+SA 41%, Event (shaded) 27%, Pass 9%".
+    pub text: String,
+    pub detail: serde_json::Value,
 }
 
 /// Anything that answers requests. Returns the index of the chosen option.
@@ -337,6 +350,12 @@ pub trait Agent {
     /// replays a record uses its next answer up here.
     fn noted(&mut self, _rules: &Ruleset, _f: Faction, _c: Choice) -> Result<(), Stop> {
         Ok(())
+    }
+
+    /// What the agent weighed in the decision it just made, if it deliberates (asked only
+    /// when the game keeps a narrative).
+    fn deliberation(&mut self) -> Option<Deliberation> {
+        None
     }
 }
 
@@ -525,6 +544,7 @@ mod tests {
             seating: &SEATING,
             final_propaganda_next: false,
             discord: None,
+            card_start: None,
         }
     }
 

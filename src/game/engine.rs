@@ -183,6 +183,12 @@ pub struct Game<'r> {
     pub(crate) lasting_pending: Vec<crate::content::Lasting>,
     /// Looks at the position at each `Moment` (scenario tests); None in play.
     pub watch: Option<Checkpoints<'r>>,
+    /// The game at the start of the card being played, for agents that search
+    /// (src/game/resume.rs); None before the first card.
+    pub(crate) card_start: Option<Box<super::resume::CardStart>>,
+    /// Draw the dice anew before the question asked at this many answers, from this seed
+    /// (`Game::redraw_dice_at`): a search's simulated game.
+    pub(crate) redraw_dice: Option<(usize, u64)>,
 }
 
 /// What the rules track across one card.
@@ -261,6 +267,8 @@ impl<'r> Game<'r> {
             dry_runs: Vec::new(),
             dry_spares: Vec::new(),
             watch: None,
+            card_start: None,
+            redraw_dice: None,
         }
     }
 
@@ -312,6 +320,8 @@ impl<'r> Game<'r> {
             probing: None,
             probe_memo: Default::default(),
             prober: Default::default(),
+            card_start: None,
+            redraw_dice: None,
         }
     }
 
@@ -454,6 +464,12 @@ impl<'r> Game<'r> {
         self.request.ask = ask;
         self.request.prompt = prompt.clone();
         self.request.about = about;
+        if let Some((at, seed)) = self.redraw_dice
+            && at == self.answers.len()
+        {
+            self.redraw_dice = None;
+            self.state.dice = crate::kernel::Dice::new(seed);
+        }
         let view = View {
             rules: self.rules,
             state: &self.state,
@@ -465,8 +481,15 @@ impl<'r> Game<'r> {
             seating: &self.seating,
             final_propaganda_next: self.propaganda_played + 1 >= self.final_propaganda,
             discord: self.card.discord,
+            card_start: self.card_start.as_deref(),
         };
         let i = self.agents[f.index()].decide(&view, &self.request)?;
+        if self.narrative.is_some()
+            && let Some(d) = self.agents[f.index()].deliberation()
+            && let Some(n) = &mut self.narrative
+        {
+            n.deliberated(f, d);
+        }
         let Some(&choice) = self.request.options.get(i) else {
             return Err(Stop::Failed(format!(
                 "{}'s agent answered option {i} of {} for \"{prompt}\"",

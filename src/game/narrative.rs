@@ -58,6 +58,9 @@ pub struct Entry {
     pub answers: usize,
     /// The position right after the entry, when the narrative keeps positions.
     pub position: Option<Box<State>>,
+    /// What the acting agent weighed before choosing this action (the search's statistics),
+    /// when it deliberates; its text ends the line.
+    pub deliberation: Option<super::decision::Deliberation>,
     open: bool,
 }
 
@@ -83,6 +86,8 @@ pub struct Narrative {
     /// The line of every entry handed on so far, in order (what a viewer shows).
     said: Vec<String>,
     observer: Option<Observer>,
+    /// The last deliberation of an agent, for the next line of that Faction's action.
+    deliberation: Option<(Faction, super::decision::Deliberation)>,
 }
 
 /// An action under way: the position before it.
@@ -140,13 +145,29 @@ impl Narrative {
         &self.said
     }
 
+    /// Faction `f`'s agent said what it weighed before its last answer: it goes with the
+    /// line of the action it chose (a Pass, an Operation, an Event), in order.
+    pub(crate) fn deliberated(&mut self, f: Faction, d: super::decision::Deliberation) {
+        self.deliberation = Some((f, d));
+    }
+
     /// Hand the entries completed in order to the observer; true if there were any.
     fn emit(&mut self) -> bool {
         let before = self.emitted;
-        while let Some(e) = self.entries.get(self.emitted) {
+        while let Some(e) = self.entries.get_mut(self.emitted) {
             if e.open {
                 break;
             }
+            if e.depth == 0
+                && matches!(e.kind, Kind::Pass | Kind::Operation | Kind::Event)
+                && let Some((f, _)) = &self.deliberation
+                && e.faction == Some(*f)
+                && let Some((_, d)) = self.deliberation.take()
+            {
+                e.text = format!("{} — {}", e.text, d.text);
+                e.deliberation = Some(d);
+            }
+            let e = &self.entries[self.emitted];
             if let Some(f) = &mut self.observer {
                 f(e);
             }
@@ -412,6 +433,7 @@ impl<'r> Game<'r> {
             depth,
             answers,
             position,
+            deliberation: None,
             open: false,
         });
         if n.emit() {
@@ -446,6 +468,7 @@ impl<'r> Game<'r> {
                 depth,
                 answers: 0,
                 position: None,
+                deliberation: None,
                 open: true,
             });
             n.entries.len() - 1

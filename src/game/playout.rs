@@ -194,6 +194,10 @@ impl Agent for ReplayAgent<'_> {
         }
     }
 
+    fn deliberation(&mut self) -> Option<super::decision::Deliberation> {
+        self.live.as_mut()?.deliberation()
+    }
+
     /// A noted answer uses up the record's next one, which must be the same; the live
     /// agent hears of it as it would have in the game recorded.
     fn noted(&mut self, rules: &Ruleset, f: Faction, c: Choice) -> Result<(), Stop> {
@@ -248,18 +252,20 @@ pub fn random_game<'r>(rules: &'r Ruleset, setup: &Setup, seed: u64, check: bool
 }
 
 /// Who answers for a Faction in a headless game.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub enum AgentKind {
     /// The uniform random agent.
     #[default]
     Random,
     /// The section 8 Non-player bot (the Faction is a Non-player, 1.5).
     NonPlayer,
+    /// The search AI (src/search), a player of its own.
+    Mcts(crate::search::SearchConfig),
 }
 
 /// The agent of each Faction (by Faction index), as `--agents` gives it: `random`,
-/// `nonplayer`, or a mix such as `govt=random,others=nonplayer`.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// `nonplayer`, `mcts:N`, or a mix such as `govt=mcts:200,others=nonplayer`.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct AgentSpec(pub [AgentKind; 4]);
 
 impl AgentSpec {
@@ -267,7 +273,18 @@ impl AgentSpec {
         let kind = |w: &str| match w {
             "random" => Ok(AgentKind::Random),
             "nonplayer" | "non-player" | "bot" => Ok(AgentKind::NonPlayer),
-            _ => Err(format!("--agents: unknown agent `{w}` (random, nonplayer)")),
+            _ if w.starts_with("mcts")
+                || crate::search::LEVELS
+                    .iter()
+                    .any(|(l, _)| w.split(':').next() == Some(l)) =>
+            {
+                crate::search::SearchConfig::parse(w)
+                    .map(AgentKind::Mcts)
+                    .map_err(|e| format!("--agents: {e}"))
+            }
+            _ => Err(format!(
+                "--agents: unknown agent `{w}` (random, nonplayer, mcts:N, mcts:N:T, easy, normal, hard)"
+            )),
         };
         let mut spec: [Option<AgentKind>; 4] = [None; 4];
         let mut others = None;
@@ -311,6 +328,7 @@ impl AgentSpec {
                 match self.0[f.index()] {
                     AgentKind::Random => Box::new(RandomAgent::new(agent_seed(seed, f))),
                     AgentKind::NonPlayer => Box::new(crate::nonplayer::NonPlayer::new(f).counting(fired.clone())),
+                    AgentKind::Mcts(c) => Box::new(crate::search::Mcts::new(f, c, agent_seed(seed, f))),
                 }
             })
             .collect()
@@ -320,11 +338,12 @@ impl AgentSpec {
 impl std::fmt::Display for AgentSpec {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let word = |k: AgentKind| match k {
-            AgentKind::Random => "random",
-            AgentKind::NonPlayer => "nonplayer",
+            AgentKind::Random => "random".to_string(),
+            AgentKind::NonPlayer => "nonplayer".to_string(),
+            AgentKind::Mcts(c) => c.to_string(),
         };
         if self.0.iter().all(|&k| k == self.0[0]) {
-            return f.write_str(word(self.0[0]));
+            return f.write_str(&word(self.0[0]));
         }
         let parts: Vec<String> = Faction::ALL
             .iter()

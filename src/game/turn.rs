@@ -17,11 +17,19 @@ impl<'r> Game<'r> {
             g.narrate_phase("Open Deployment", |g| g.open_deployment())
         })?;
         let final_event = self.final_event_index();
-        let mut last_was_propaganda = false;
+        // 6.0 EXCEPTION below: a game resumed mid-deck (src/game/resume.rs) reads whether
+        // the card before was a Propaganda card from the deck.
+        let mut last_was_propaganda = self
+            .card_index
+            .checked_sub(1)
+            .and_then(|i| self.deck.get(i))
+            .and_then(|&n| self.rules.card(n))
+            .is_some_and(|c| c.kind == CardKind::Propaganda);
         while let Some(number) = self.current_card() {
             if !self.watch_card() {
                 return Err(Stop::Paused);
             }
+            self.note_card_start();
             let card = self
                 .rules
                 .card(number)
