@@ -34,8 +34,9 @@ pub enum Opponents {
 }
 
 /// The named budgets (`mcts:easy`, `mcts:normal`, `mcts:hard`): iterations per searched
-/// decision. Measured in docs/ai.md.
-pub const LEVELS: [(&str, u32); 3] = [("easy", 30), ("normal", 200), ("hard", 1000)];
+/// decision, each measured for strength and time in docs/ai.md (about 0.02, 0.06 and
+/// 0.6 CPU seconds a decision).
+pub const LEVELS: [(&str, u32); 3] = [("easy", 30), ("normal", 100), ("hard", 1000)];
 
 /// How the search agent searches. Copy, so that an `AgentSpec` stays Copy.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -61,7 +62,8 @@ pub struct SearchConfig {
 impl Default for SearchConfig {
     fn default() -> SearchConfig {
         SearchConfig {
-            iterations: 200,
+            // `mcts` alone: the normal level.
+            iterations: 100,
             threads: 1,
             horizon: 1,
             rollout: Rollout::Bots,
@@ -216,7 +218,7 @@ mod tests {
             let again = SearchConfig::parse(&c.to_string()).unwrap();
             assert_eq!(c, again, "{w} -> {c}");
         }
-        assert_eq!(SearchConfig::parse("mcts").unwrap().to_string(), "mcts:200");
+        assert_eq!(SearchConfig::parse("mcts").unwrap().to_string(), "mcts:100");
         let c = SearchConfig::parse("mcts:1000:4").unwrap();
         assert_eq!((c.iterations, c.threads), (1000, 4));
         let c = SearchConfig::parse("hard").unwrap();
