@@ -311,7 +311,7 @@ fn text_gives_intervals_the_games_needed_and_the_bot_warning() {
     assert!(
         bots.contains("note: the Government bot is weak")
             && bots.contains("measure the bot")
-            && bots.contains("`mcts`"),
+            && bots.contains("govt=mcts"),
         "{bots}"
     );
 }

@@ -158,8 +158,8 @@ fn notes(run: &Run, e: &Estimates) -> Vec<String> {
     if all_bots {
         out.push(
             "the Government bot is weak (all-bot `standard`, seeds 1..=4000: it won 12 of 4,000 games, 0.3%): \
-             Government-side conclusions under `nonplayer` measure the bot; use the stronger `mcts` level \
-             (search) for them once available."
+             Government-side conclusions under `nonplayer` measure the bot; put the search in that seat \
+             (`--agents govt=mcts,others=nonplayer`, docs/ai.md) to test them."
                 .to_string(),
         );
     }
