@@ -102,6 +102,19 @@ pub fn mean(sum: i128, sum_of_squares: u128, n: u64) -> Option<Interval> {
     })
 }
 
+/// A count with its thousands separated, as the reports print them: 1000 -> "1,000".
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -204,16 +204,7 @@ fn about(n: u64) -> String {
     while n / scale >= 100 {
         scale *= 10;
     }
-    let rounded = n.div_ceil(scale).saturating_mul(scale);
-    let digits = rounded.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
+    crate::stats::thousands(n.div_ceil(scale).saturating_mul(scale))
 }
 
 impl Summary {
@@ -526,7 +517,7 @@ mod tests {
         // Known: the all-bot Government, whatever the games say.
         let s = Summary::new(run("nonplayer"), tally(20, [0, 12, 8, 0]), 1.0);
         assert_eq!(s.notes.len(), 1, "{:?}", s.notes);
-        assert!(s.notes[0].contains("Government bot is weak") && s.notes[0].contains("`mcts`"));
+        assert!(s.notes[0].contains("Government bot is weak") && s.notes[0].contains("govt=mcts"));
         let s = Summary::new(run("govt=nonplayer,others=random"), tally(20, [0, 12, 8, 0]), 1.0);
         assert!(s.notes.is_empty(), "{:?}", s.notes);
     }

@@ -14,6 +14,7 @@ use super::tree::Child;
 use super::world::{Root, Searcher, mix};
 use crate::game::{Agent, Ask, Choice, Deliberation, Request, Stop, View};
 use crate::kernel::{Faction, Ruleset};
+use crate::stats::thousands;
 
 /// What one search saw: each card-level choice with its statistics, most searched first.
 #[derive(Clone, Debug)]
@@ -92,19 +93,6 @@ impl Report {
 
 /// The choices a summary names (the most searched); the rest are counted.
 const SHOWN: usize = 4;
-
-/// 1000 -> "1,000".
-fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (k, ch) in s.chars().enumerate() {
-        if k > 0 && (s.len() - k).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(ch);
-    }
-    out
-}
 
 /// What one thread's tree saw.
 struct Part {

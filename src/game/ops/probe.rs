@@ -749,6 +749,22 @@ mod tests {
         assert!(live.is_ok(), "{live:?}");
     }
 
+    /// Every Operation and Special Activity of every Faction at `g`'s position, each
+    /// from a start with just enough Resources for the Operation's first space (where the
+    /// cost decides).
+    fn each_search(g: &Game, mut f: impl FnMut(&State, &Action, Special)) {
+        for &faction in &Faction::ALL {
+            for &op in Op::of(faction) {
+                let act = Action::new(faction, op);
+                let mut start = g.state.clone();
+                start.resources[faction.index()] = g.op_min_cost(&act);
+                for &sa in Special::of(faction) {
+                    f(&start, &act, sa);
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_search_does_not_depend_on_the_searches_before_it() {
         // At the end of each card of random games, whether each Faction's Operations may
@@ -760,28 +776,21 @@ mod tests {
         // The position at the end of the card before, in the same game.
         let mut before: Option<(u64, State)> = None;
         crate::game::playout::watch_random_games(1..=12, &mut |g, seed| {
-            for &f in &Faction::ALL {
-                for &op in Op::of(f) {
-                    let act = Action::new(f, op);
-                    // Resources just enough for the first space: where the cost decides.
-                    let mut start = g.state.clone();
-                    start.resources[f.index()] = g.op_min_cost(&act);
-                    for &sa in Special::of(f) {
-                        let search = |p: &mut Prober| p.find_way(&start, g.card, &act, sa, &[], FIRST_RUNS);
-                        // The game's dry-run game searches the position of the card
-                        // before, then this one; a fresh one only this one.
-                        if let Some((_, b)) = before.as_ref().filter(|b| b.0 == seed) {
-                            g.with_prober(|p| p.find_way(b, g.card, &act, sa, &[], FIRST_RUNS));
-                        }
-                        let own = g.with_prober(search);
-                        let kept = g.prober.take();
-                        let fresh = g.with_prober(search);
-                        *g.prober.borrow_mut() = kept;
-                        assert_eq!(own, fresh, "seed {seed}: {sa:?} before {op:?} of {f:?}");
-                        compared += 1;
-                    }
+            each_search(g, |start, act, sa| {
+                let (f, op) = (act.faction, act.op);
+                let search = |p: &mut Prober| p.find_way(start, g.card, act, sa, &[], FIRST_RUNS);
+                // The game's dry-run game searches the position of the card
+                // before, then this one; a fresh one only this one.
+                if let Some((_, b)) = before.as_ref().filter(|b| b.0 == seed) {
+                    g.with_prober(|p| p.find_way(b, g.card, act, sa, &[], FIRST_RUNS));
                 }
-            }
+                let own = g.with_prober(search);
+                let kept = g.prober.take();
+                let fresh = g.with_prober(search);
+                *g.prober.borrow_mut() = kept;
+                assert_eq!(own, fresh, "seed {seed}: {sa:?} before {op:?} of {f:?}");
+                compared += 1;
+            });
             before = Some((seed, g.state.clone()));
         });
         assert!(compared > 1000, "{compared} compared");
@@ -795,29 +804,22 @@ mod tests {
         // finishes.
         let (mut compared, mut ways) = (0u32, 0u32);
         crate::game::playout::watch_random_games(1..=8, &mut |g, _| {
-            for &f in &Faction::ALL {
-                for &op in Op::of(f) {
-                    let act = Action::new(f, op);
-                    // Resources just enough for the first space: where the search decides.
-                    let mut start = g.state.clone();
-                    start.resources[f.index()] = g.op_min_cost(&act);
-                    for &sa in Special::of(f) {
-                        let job = Job {
-                            start: &start,
-                            card: g.card,
-                            act: &act,
-                            sa,
-                            need: g.op_min_cost(&act),
-                        };
-                        let plain = g.with_prober(|p| p.frees_own(false).exhaustive_verdict(&job, true, 3_000));
-                        let Some(plain) = plain else { continue };
-                        let memo = g.with_prober(|p| p.exhaustive_verdict(&job, false, 3_000));
-                        assert_eq!(memo, Some(plain), "{sa:?} before {op:?} of {f:?}");
-                        compared += 1;
-                        ways += u32::from(plain);
-                    }
-                }
-            }
+            each_search(g, |start, act, sa| {
+                let (f, op) = (act.faction, act.op);
+                let job = Job {
+                    start,
+                    card: g.card,
+                    act,
+                    sa,
+                    need: g.op_min_cost(act),
+                };
+                let plain = g.with_prober(|p| p.frees_own(false).exhaustive_verdict(&job, true, 3_000));
+                let Some(plain) = plain else { return };
+                let memo = g.with_prober(|p| p.exhaustive_verdict(&job, false, 3_000));
+                assert_eq!(memo, Some(plain), "{sa:?} before {op:?} of {f:?}");
+                compared += 1;
+                ways += u32::from(plain);
+            });
         });
         assert!(compared > 500 && ways > 50, "{compared} compared, {ways} with a way");
     }
