@@ -201,6 +201,72 @@ fn two_people_at_one_terminal_play_save_resume_and_finish() {
     );
 }
 
+/// A saved game in progress replays with every one of its answers used ("N of N answers
+/// used"): the record is the game that was played.
+fn assert_replays_whole(record: &str) {
+    let (_, out, err) = abyss(&["replay", record, "--verify"]);
+    let used = err
+        .lines()
+        .chain(out.lines())
+        .find_map(|l| {
+            l.split(": ")
+                .find_map(|p| p.split(", ").find(|p| p.ends_with("answers used")))
+        })
+        .unwrap_or_else(|| panic!("no answers-used line: {err}\n{out}"));
+    let n: Vec<&str> = used.split(' ').collect();
+    assert_eq!(n[0], n[2], "{used}\n{out}");
+}
+
+/// Two people at one terminal are not asked to negotiate (1.5.2) or to remove their own
+/// pieces before an Event (1.4.1) at every Operation and Event (a newcomer's friction,
+/// issue 26 §3): the terminal answers Done for them until someone types `negotiate` or
+/// `remove`; those answers are recorded, so the record replays exactly.
+#[test]
+fn negotiation_and_removal_before_an_event_are_asked_only_on_request() {
+    let dir = Scratch::new("on-request");
+    let quiet = dir.file("quiet.rec");
+    let mut typed = typed_answers(40);
+    typed += &format!("save {quiet}\nquit\nquit\n");
+    let (code, out, err) = abyss_typed(&["play", "--human", "govt,farc", "--seed", "11"], &typed);
+    assert_eq!(code, 0, "{err}\n{out}");
+    assert!(out.contains("Type `negotiate` at any question"), "{out}");
+    assert!(!out.contains("Negotiation: give Resources"), "asked unasked: {out}");
+    assert!(!out.contains("Before the Event: remove"), "asked unasked: {out}");
+    let record = std::fs::read_to_string(&quiet).unwrap();
+    assert!(record.contains("negotiation\n"), "{record}");
+    assert_replays_whole(&quiet);
+
+    // Asked for: Government gives FARC 3 Resources during its own Patrol.
+    let open = dir.file("open.rec");
+    let typed = format!("negotiate\npatrol\nfarc\n3\ndone\ndone\ndone\ndone\nsave {open}\nquit\nquit\n");
+    let (code, out, err) = abyss_typed(&["play", "--human", "govt,farc", "--seed", "11"], &typed);
+    assert_eq!(code, 0, "{err}\n{out}");
+    assert!(
+        out.contains("Government: Negotiation: give Resources or a Shipment to whom?"),
+        "{out}"
+    );
+    assert!(
+        out.contains("FARC: Negotiation: give Resources or a Shipment to whom?"),
+        "everyone is asked: {out}"
+    );
+    assert!(out.contains("FARC Resources 10 → 13"), "{out}");
+    assert_replays_whole(&open);
+
+    // `remove` before choosing the Event: its first question is the removal.
+    let (code, out, err) = abyss_typed(
+        &["play", "--human", "govt,farc", "--seed", "11"],
+        "remove\nevent-unshaded\ndone\nquit\nquit\n",
+    );
+    assert_eq!(code, 0, "{err}\n{out}");
+    let removal = out
+        .find("Government: Before the Event: remove your own pieces")
+        .expect(&out);
+    let event = out
+        .find("National Coordination Center: Remove all Active AUC")
+        .expect(&out);
+    assert!(removal < event, "{out}");
+}
+
 #[test]
 fn a_saved_game_keeps_its_seats() {
     let dir = Scratch::new("seats");

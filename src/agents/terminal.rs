@@ -9,6 +9,7 @@
 //! `quit`.
 
 use crate::game::describe::{self, printable, printable_lines};
+use crate::game::question::Ask;
 use crate::game::{Agent, Choice, Request, Stop, View};
 use crate::kernel::Faction;
 use std::cell::RefCell;
@@ -56,6 +57,70 @@ pub struct Console {
     /// The Factions asked at this terminal so far: their answers are what a save keeps
     /// (the bots' answers after the last save come again, the same, on a load).
     asked_here: [bool; 4],
+    /// The player options' questions that come at every Operation or Event (1.5.2
+    /// negotiation; 1.4.1 removal as an Event begins) are put to the people here only
+    /// once someone asked for them (`negotiate`, `remove`); otherwise the terminal answers
+    /// Done for them, and that answer is recorded like any other, so records and replays
+    /// stay exact.
+    want: Wanted,
+}
+
+/// The player options someone at the terminal asked for, and whether their questions
+/// have been put (the request lasts until the questions of that moment are over).
+#[derive(Default)]
+struct Wanted {
+    negotiation: bool,
+    negotiation_put: bool,
+    removal: bool,
+    removal_put: bool,
+}
+
+/// Which player option a question belongs to, if it is one that is asked only on request.
+#[derive(Clone, Copy, PartialEq)]
+enum OnRequest {
+    Negotiation,
+    Removal,
+}
+
+fn on_request(ask: Ask) -> Option<OnRequest> {
+    match ask {
+        Ask::NegotiateTo
+        | Ask::NegotiateWhat
+        | Ask::NegotiateAmount
+        | Ask::NegotiateShipSpace
+        | Ask::NegotiateShipTo => Some(OnRequest::Negotiation),
+        Ask::BeforeEvent | Ask::OwnRemovalBeforeEvent => Some(OnRequest::Removal),
+        _ => None,
+    }
+}
+
+impl Wanted {
+    /// For a question of `kind` (None: any other): the request is over once the questions
+    /// it opened have been put and the game has moved on to another kind of question.
+    fn moved_on(&mut self, kind: Option<OnRequest>) {
+        if self.negotiation_put && kind != Some(OnRequest::Negotiation) {
+            self.negotiation = false;
+            self.negotiation_put = false;
+        }
+        if self.removal_put && kind != Some(OnRequest::Removal) {
+            self.removal = false;
+            self.removal_put = false;
+        }
+    }
+
+    /// Put this question to the person? Notes that it was put.
+    fn put(&mut self, kind: OnRequest) -> bool {
+        match kind {
+            OnRequest::Negotiation => {
+                self.negotiation_put |= self.negotiation;
+                self.negotiation
+            }
+            OnRequest::Removal => {
+                self.removal_put |= self.removal;
+                self.removal
+            }
+        }
+    }
 }
 
 pub type Shared = Rc<RefCell<Console>>;
@@ -75,6 +140,7 @@ impl Console {
             closed: false,
             context: None,
             asked_here: [false; 4],
+            want: Wanted::default(),
         }))
     }
 
@@ -139,7 +205,9 @@ Bogotá); for a question about a number, type the number. Commands:
   card [N]       a card's text (this card)   space NAME   a space: pieces, Control, neighbours
   log [N]        what happened (last N)      undo         take back your last decision
   save FILE      write the game record       quit         leave (warns if unsaved)
-  #N             the N-th option as listed   help         this text";
+  #N             the N-th option as listed   help         this text
+  negotiate      give Resources or Shipments (1.5.2) at the next Operation or Event
+  remove         remove your own pieces (1.4.1) as your next Event begins";
 
 /// What an answer typed to a request means.
 enum Typed {
@@ -389,7 +457,19 @@ impl Terminal {
 
 impl Agent for Terminal {
     fn decide(&mut self, view: &View, request: &Request) -> Result<usize, Stop> {
-        self.console.borrow_mut().asked_here[request.faction.index()] = true;
+        let kind = on_request(request.ask);
+        {
+            let mut c = self.console.borrow_mut();
+            c.asked_here[request.faction.index()] = true;
+            c.want.moved_on(kind);
+            if let Some(kind) = kind
+                && !c.want.put(kind)
+                && let Some(done) = request.options.iter().position(|&o| o == Choice::Done)
+            {
+                // Not asked for: Done, as the person would answer (recorded as usual).
+                return Ok(done);
+            }
+        }
         self.ask(view, request);
         loop {
             let line = self.console.borrow_mut().read_line();
@@ -436,6 +516,21 @@ impl Agent for Terminal {
                 }
                 "log" => {
                     self.show_log(arg);
+                    true
+                }
+                "negotiate" | "give" => {
+                    let mut c = self.console.borrow_mut();
+                    c.want.negotiation = true;
+                    c.say("Negotiation (1.5.2) opens at the next Operation or Event where Resources or a Shipment can change hands: everyone at the table is asked then.");
+                    true
+                }
+                // `remove` is also an option's word (in an Operation's spaces): the option wins.
+                "remove" if kind.is_none() && matches!(understand(&line, request, view), Typed::Complain(_)) => {
+                    let mut c = self.console.borrow_mut();
+                    c.want.removal = true;
+                    c.say(
+                        "As your next Event begins you will be asked which of your own pieces to remove first (1.4.1).",
+                    );
                     true
                 }
                 "undo" => return Err(Stop::Undo),

@@ -394,6 +394,14 @@ fn introduce(console: &Shared, t: &Table, r: &Ruleset, loaded: bool, drawn: bool
         on(t.negotiation),
         on(t.voluntary_removal)
     );
+    // The questions these options raise at every Operation or Event are put to a person
+    // only on request (src/agents/terminal.rs): say how to ask.
+    if t.negotiation {
+        line += "\n  Type `negotiate` at any question to give Resources or Shipments at the next Operation or Event.";
+    }
+    if t.voluntary_removal {
+        line += "\n  Type `remove` before choosing an Event to remove your own pieces as it begins (in Operations, `remove` is among the spaces).";
+    }
     c.say(&line);
 }
 

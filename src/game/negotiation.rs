@@ -82,7 +82,7 @@ impl<'r> Game<'r> {
             }
             // Removal alone: its own question (with Done) is the whole choice.
             if steps == [Choice::Step(Step::Remove)] {
-                return self.own_step(executing, Step::Remove);
+                return self.remove_own(executing, None, &[], Ask::OwnRemovalBeforeEvent);
             }
             let c = self.ask(executing, Ask::BeforeEvent, None, |_, o| {
                 o.push(Choice::Done);

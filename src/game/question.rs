@@ -59,6 +59,9 @@ pub enum Ask {
     ActivateFaction,
     /// 1.4.1: remove one's own pieces to make room: which space (or Done).
     OwnRemovalSpace,
+    /// 1.4.1 as an Event begins: remove one's own pieces first? Which space (or Done).
+    /// Its own kind so that a terminal may keep it from a person who has not asked for it.
+    OwnRemovalBeforeEvent,
     /// 1.4.1: which of one's own pieces.
     OwnRemovalPiece,
     /// 4.5.3: moving Guerrillas: how many of them carry Shipments.
@@ -292,6 +295,7 @@ impl Ask {
             RemoveHolder => "Remove the Guerrilla that holds a Shipment?",
             ActivateFaction => "Activate a Guerrilla of which Faction?",
             OwnRemovalSpace => "Remove your own pieces from which space?",
+            OwnRemovalBeforeEvent => "Before the Event: remove your own pieces from which space (1.4.1)?",
             OwnRemovalPiece => "Remove which piece?",
             ShipmentsCarried => "How many of them carry Shipments?",
             ShipmentTaker => "Which Guerrilla takes the Shipment?",

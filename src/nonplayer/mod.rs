@@ -870,7 +870,7 @@ impl NonPlayer {
         {
             return i;
         }
-        if req.ask == Ask::OwnRemovalSpace
+        if matches!(req.ask, Ask::OwnRemovalSpace | Ask::OwnRemovalBeforeEvent)
             && let Some(i) = find(req, Choice::Done)
         {
             return i;
@@ -997,6 +997,7 @@ fn takes_from_a_space(ask: Ask) -> bool {
         | Ask::ProcessBaseSpace
         | Ask::RemoveMarker
         | Ask::OwnRemovalSpace
+        | Ask::OwnRemovalBeforeEvent
         | Ask::RedeployTroopsFrom
         | Ask::RedeployPoliceFrom => true,
         Ask::Card(c) => matches!(c.method, CardMethod::MoveFrom | CardMethod::RemoveFrom),

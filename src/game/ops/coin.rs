@@ -154,7 +154,7 @@ impl<'r> Game<'r> {
                     } else {
                         &[PieceType::TROOPS, PieceType::POLICE]
                     };
-                    g.remove_own(GOVT, Some(s), needed)?;
+                    g.remove_own(GOVT, Some(s), needed, Ask::OwnRemovalSpace)?;
                 }
                 if g.train_places_in(s) {
                     // Place up to 6 cubes, any mix of Available Troops and Police.

@@ -169,7 +169,12 @@ impl<'r> Game<'r> {
             let mut steps = Vec::new();
             self.rally_steps_now(f, s, &mut steps);
             let needed = [g];
-            self.remove_own(f, Some(s), if steps.is_empty() { &needed } else { &[] })?;
+            self.remove_own(
+                f,
+                Some(s),
+                if steps.is_empty() { &needed } else { &[] },
+                Ask::OwnRemovalSpace,
+            )?;
         }
         // What the removal (if any) left possible: no more counting on a Guerrilla to free.
         let step = self.ask(f, Ask::RallyStep, Some(s), |gm, o| gm.rally_steps_now(f, s, o))?;

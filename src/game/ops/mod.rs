@@ -879,7 +879,7 @@ impl<'r> Game<'r> {
     /// Carry out a step `push_own_steps` offered.
     pub(crate) fn own_step(&mut self, f: Faction, step: Step) -> Result<(), Stop> {
         match step {
-            Step::Remove => self.remove_own(f, None, &[]),
+            Step::Remove => self.remove_own(f, None, &[], Ask::OwnRemovalSpace),
             Step::Transfer => self.transfer_shipment_by_owner(f),
             _ => Err(Stop::Failed(format!("unexpected step {}", step.slug()))),
         }
@@ -932,10 +932,17 @@ impl<'r> Game<'r> {
     /// With `needed` not empty, Done is offered only once one of those types is Available
     /// (the space was offered counting on the removal: the Operation must be able to
     /// place there).
-    pub(crate) fn remove_own(&mut self, f: Faction, except: Option<SpaceId>, needed: &[PieceType]) -> Result<(), Stop> {
+    /// `ask` is the kind of the space question (`OwnRemovalBeforeEvent` as an Event begins).
+    pub(crate) fn remove_own(
+        &mut self,
+        f: Faction,
+        except: Option<SpaceId>,
+        needed: &[PieceType],
+        ask: Ask,
+    ) -> Result<(), Stop> {
         loop {
             let needed = !needed.is_empty() && needed.iter().all(|&t| self.state.available(t) == 0);
-            let c = self.ask(f, Ask::OwnRemovalSpace, None, |g, o| {
+            let c = self.ask(f, ask, None, |g, o| {
                 if !needed {
                     o.push(Choice::Done);
                 }
