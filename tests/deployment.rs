@@ -3,7 +3,7 @@
 
 mod common;
 use abyss::game::playout::{agent_seed, new_game, reseeded};
-use abyss::game::{Agent, RandomAgent, Request, Stop, View};
+use abyss::game::{Agent, Ask, RandomAgent, Request, Stop, View};
 use abyss::kernel::{Faction, PieceType};
 use common::*;
 
@@ -11,7 +11,7 @@ use common::*;
 struct UntilFirstCard(RandomAgent);
 impl Agent for UntilFirstCard {
     fn decide(&mut self, view: &View, request: &Request) -> Result<usize, Stop> {
-        if !request.prompt.starts_with("Open Deployment") && request.prompt != "How many?" {
+        if !matches!(request.ask, Ask::DeploySpace | Ask::DeployCount) {
             return Err(Stop::Quit);
         }
         self.0.decide(view, request)

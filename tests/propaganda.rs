@@ -3,6 +3,7 @@
 
 mod common;
 use abyss::content::Setup;
+use abyss::game::Ask;
 use abyss::kernel::{Control, Faction, Ruleset, Support};
 use common::*;
 
@@ -489,7 +490,7 @@ fn redeploy_moves_troops_off_locs_and_baseless_departments_to_govt_cities_or_bas
     let first = t
         .asked
         .iter()
-        .find(|q| q.prompt == "Redeploy them to which space?")
+        .find(|q| q.ask == Ask::RedeployTo)
         .unwrap();
     assert_eq!(first.about, Some(sp(&r, "huila")), "mandatory moves first");
     assert_eq!(first.options.len(), 2, "Cali or Meta East only");
@@ -513,8 +514,9 @@ fn redeploy_moves_troops_off_locs_and_baseless_departments_to_govt_cities_or_bas
     let police_to = t
         .asked
         .iter()
-        .rfind(|q| q.prompt == "Redeploy them to which space?")
+        .rfind(|q| q.ask == Ask::RedeployTo)
         .unwrap();
+    assert_eq!(police_to.prompt, "Redeploy the Police to which space?", "says which cubes");
     let words: Vec<String> = police_to.options.iter().map(|c| c.render(&r)).collect();
     assert!(words.contains(&"cali".into()) && words.contains(&"meta_east".into()));
     assert!(!words.contains(&"cartagena".into()) && !words.contains(&"medellin".into()));
@@ -565,7 +567,7 @@ fn redeploy_control_is_judged_before_moving() {
     let first = t
         .asked
         .iter()
-        .find(|q| q.prompt == "Redeploy them to which space?")
+        .find(|q| q.ask == Ask::RedeployTo)
         .unwrap();
     assert_eq!(first.options.len(), 2, "not Cúcuta");
     let st = &t.game.state;

@@ -272,11 +272,59 @@ fn number_range(n: &[u8]) -> String {
 /// The ways a person may name an option: its word, its name, and for Events the side.
 fn option_names(c: &Choice, view: &View) -> Vec<String> {
     let r = view.rules;
-    let mut names = vec![c.render(r), describe::choice(c, r)];
-    if let Choice::Event(side) = c {
-        names.push(side.slug().to_string());
+    let full = describe::choice(c, r);
+    let mut names = vec![c.render(r), full.clone()];
+    match c {
+        Choice::Event(side) => names.push(side.slug().to_string()),
+        // A piece by its kind alone (`troops` for "Government Troops"), and a Guerrilla by
+        // its state (`active`): the Faction is usually plain from the question.
+        Choice::Piece(t, u) => {
+            if let Some(kind) = full.strip_prefix(t.faction.name()) {
+                names.push(kind.trim().to_string());
+            }
+            match u {
+                Some(true) => names.push("underground".into()),
+                Some(false) => names.push("active".into()),
+                None => {}
+            }
+        }
+        _ => {}
     }
     names
+}
+
+/// More options than this are laid out in columns, with the question repeated under them.
+const LONG_LIST: usize = 12;
+/// The width the columns of a long list fit in (a common terminal's).
+const SCREEN_WIDTH: usize = 100;
+
+/// The lines that list the options: one per option, or for a long list, in columns
+/// (read down, then across) as many as fit the screen's width.
+fn option_lines(entries: &[String]) -> Vec<String> {
+    let width = entries.iter().map(|e| e.chars().count()).max().unwrap_or(0) + 2;
+    let columns = if entries.len() > LONG_LIST {
+        (SCREEN_WIDTH / width).clamp(1, 4)
+    } else {
+        1
+    };
+    let rows = entries.len().div_ceil(columns);
+    (0..rows)
+        .map(|row| {
+            let mut line = String::from("  ");
+            for col in 0..columns {
+                if let Some(e) = entries.get(col * rows + row) {
+                    let pad = if col + 1 < columns && (col + 1) * rows + row < entries.len() {
+                        width - e.chars().count()
+                    } else {
+                        0
+                    };
+                    line += e;
+                    line.extend(std::iter::repeat_n(' ', pad));
+                }
+            }
+            line
+        })
+        .collect()
 }
 
 /// What the game is in the middle of, when a question comes from it rather than from
@@ -432,6 +480,7 @@ impl Terminal {
         if !n.is_empty() {
             c.say(&format!("  a number: {}", number_range(&n)));
         }
+        let mut entries = Vec::new();
         for (i, o) in request.options.iter().enumerate() {
             if matches!(o, Choice::Number(_)) {
                 continue;
@@ -443,12 +492,18 @@ impl Terminal {
             } else {
                 format!("or #{}:", i + 1)
             };
-            let line = if describe::fold(&name) == describe::fold(&word) {
-                format!("  {index} {name}")
+            entries.push(if describe::fold(&name) == describe::fold(&word) {
+                format!("{index} {name}")
             } else {
-                format!("  {index} {name} [{word}]")
-            };
+                format!("{index} {name} [{word}]")
+            });
+        }
+        for line in option_lines(&entries) {
             c.say(&line);
+        }
+        // A long list pushes the question off the screen: say it again under the list.
+        if entries.len() > LONG_LIST {
+            c.say(&format!("{}: {}{about}", request.faction.name(), request.prompt));
         }
         let _ = write!(c.output, "{}> ", request.faction.name());
         let _ = c.output.flush();
@@ -656,6 +711,24 @@ mod tests {
         assert_eq!(decide("#1\n", &req).0, Ok(0));
         assert_eq!(decide("undo\n", &req).0, Err(Stop::Undo));
         assert_eq!(decide("", &req).0, Err(Stop::Quit));
+    }
+
+    #[test]
+    fn pieces_are_named_by_their_kind_and_guerrillas_by_their_state() {
+        use crate::kernel::PieceType;
+        let troops = Choice::Piece(PieceType::TROOPS, None);
+        let police = Choice::Piece(PieceType::POLICE, None);
+        let req = request(vec![troops, police]);
+        assert_eq!(decide("troops\n", &req).0, Ok(0));
+        assert_eq!(decide("pol\n", &req).0, Ok(1));
+        let under = Choice::Piece(PieceType::guerrilla(Faction::Farc), Some(true));
+        let active = Choice::Piece(PieceType::guerrilla(Faction::Farc), Some(false));
+        let req = request(vec![under, active]);
+        assert_eq!(decide("active\n", &req).0, Ok(1));
+        assert_eq!(decide("underground\n", &req).0, Ok(0));
+        let (got, text) = decide("guerrilla\n", &req);
+        assert_eq!(got, Err(Stop::Quit), "{text}");
+        assert!(text.contains("could be"), "ambiguous: {text}");
     }
 
     #[test]

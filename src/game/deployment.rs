@@ -65,7 +65,7 @@ impl<'r> Game<'r> {
                     if !self.populated_department(s) {
                         most = most.min(left - needed);
                     }
-                    let n = self.ask_number(f, Ask::DeployCount, Some(s), 1, most)?;
+                    let n = self.ask_number(f, Ask::DeployCount.about_pieces(t), Some(s), 1, most)?;
                     for _ in 0..n {
                         self.state
                             .place(self.rules, s, t)

@@ -409,7 +409,7 @@ impl<'r> Game<'r> {
     /// Move every cube of type `t` out of `from` to the destinations in `dests`.
     fn redeploy_all(&mut self, moved: &mut Action, from: SpaceId, t: PieceType, dests: u64) -> Result<(), Stop> {
         while self.state.count(from, t) > 0 {
-            let Choice::Space(to) = self.ask(GOVT, Ask::RedeployTo, Some(from), |g, o| {
+            let Choice::Space(to) = self.ask(GOVT, Ask::RedeployTo.about_pieces(t), Some(from), |g, o| {
                 o.extend(
                     g.spaces_among(dests & g.room_mask(GOVT) & !from.bit())
                         .map(Choice::Space),
@@ -429,7 +429,7 @@ impl<'r> Game<'r> {
             };
             let n = self.ask_number(
                 GOVT,
-                Ask::RedeployCount,
+                Ask::RedeployCount.about_pieces(t),
                 Some(from),
                 1,
                 self.state.count(from, t).min(self.room(to, GOVT)),
@@ -468,7 +468,7 @@ impl<'r> Game<'r> {
                     }
                 })?;
                 let Choice::Space(from) = c else { break };
-                let Choice::Space(to) = self.ask(GOVT, Ask::RedeployTo, Some(from), |g, o| {
+                let Choice::Space(to) = self.ask(GOVT, Ask::RedeployTo.about_pieces(t), Some(from), |g, o| {
                     let open = dests & g.room_mask(GOVT) & !from.bit();
                     o.extend(g.spaces_among(open).map(Choice::Space));
                 })?
@@ -476,7 +476,7 @@ impl<'r> Game<'r> {
                     return Err(Stop::Failed("expected a space".into()));
                 };
                 let most = self.unmoved(&moved, from, t, None).min(self.room(to, GOVT));
-                let n = self.ask_number(GOVT, Ask::RedeployCount, Some(from), 1, most)?;
+                let n = self.ask_number(GOVT, Ask::RedeployCount.about_pieces(t), Some(from), 1, most)?;
                 self.move_pieces(&mut moved, from, to, t, None, n)?;
             }
         }

@@ -10,7 +10,7 @@
 //! script declared of it (`shifts_support`).
 
 use super::decision::{Op, Prompt, Special};
-use crate::kernel::{Side, Support};
+use crate::kernel::{PieceType, Side, Support};
 
 /// What a question asks. The typed context beside it — the Operation or Event under way —
 /// is the request's `View::doing`; the space it is about is `Request::about`.
@@ -254,6 +254,31 @@ impl Shift {
 }
 
 impl Ask {
+    /// The question about pieces of type `t`, saying which pieces ("Move how many
+    /// Police?" rather than "How many?"), for the kinds that count or move one type.
+    pub fn about_pieces(self, t: PieceType) -> Question {
+        use crate::kernel::{Faction::*, PieceKind::*};
+        let text = match (self, t.faction, t.kind) {
+            (Ask::PatrolCount, _, Troops) => "Patrol: move how many Troops?",
+            (Ask::PatrolCount, _, _) => "Patrol: move how many Police?",
+            (Ask::RedeployTo, _, Troops) => "Redeploy the Troops to which space?",
+            (Ask::RedeployTo, _, _) => "Redeploy the Police to which space?",
+            (Ask::RedeployCount, _, Troops) => "Redeploy how many Troops?",
+            (Ask::RedeployCount, _, _) => "Redeploy how many Police?",
+            (Ask::DeployCount, Govt, Troops) => "Place how many Troops?",
+            (Ask::DeployCount, Govt, Police) => "Place how many Police?",
+            (Ask::DeployCount, Govt, _) => "Place how many Government Bases?",
+            (Ask::DeployCount, Farc, Base) => "Place how many FARC Bases?",
+            (Ask::DeployCount, Farc, _) => "Place how many FARC Guerrillas?",
+            (Ask::DeployCount, Auc, Base) => "Place how many AUC Bases?",
+            (Ask::DeployCount, Auc, _) => "Place how many AUC Guerrillas?",
+            (Ask::DeployCount, Cartels, Base) => "Place how many Cartels Bases?",
+            (Ask::DeployCount, Cartels, _) => "Place how many Cartels Guerrillas?",
+            _ => self.text(),
+        };
+        Question::new(self, text)
+    }
+
     /// The English text of the engine's own questions (a card's question carries its own).
     pub fn text(self) -> &'static str {
         use Ask::*;

@@ -6,7 +6,7 @@ use super::decision::{Choice, Doing, Op, Stop};
 use super::engine::{CardContext, Game, Moment, Outcome};
 use super::ops::Action;
 use super::sequence::{CardOutcome, Executed, OpScope, SopBox, adjust_eligibility, menu, pass};
-use crate::game::question::Ask;
+use crate::game::question::{Ask, Question};
 use crate::kernel::{CardKind, Faction, PieceType, Ruleset, Side, SpaceId, State};
 
 impl<'r> Game<'r> {
@@ -144,7 +144,21 @@ impl<'r> Game<'r> {
                     }
                     o.extend(Op::of(f).iter().map(|&op| Choice::Op(op)));
                 };
-                g.ask_judged(f, Ask::Action, None, build, Some(possible))
+                // The question says what is on offer: a Limited Operation is named as such.
+                let text = match (m.event && g.event_scripted(number), limited, m.operation) {
+                    (true, true, OpScope::FinalLimited) => {
+                        "Final Event card: execute the Event or a Limited Operation (1 space, no Special Activity, no Sweep or March), or Pass?"
+                    }
+                    (false, true, OpScope::FinalLimited) => {
+                        "Final Event card: execute a Limited Operation (1 space, no Special Activity, no Sweep or March), or Pass?"
+                    }
+                    (true, true, _) => {
+                        "Execute the Event or a Limited Operation (1 space, no Special Activity), or Pass?"
+                    }
+                    (false, true, _) => "Execute a Limited Operation (1 space, no Special Activity), or Pass?",
+                    (_, false, _) => Ask::Action.text(),
+                };
+                g.ask_judged(f, Question::new(Ask::Action, text), None, build, Some(possible))
             })?;
             // 2.2 RECORD STEPS: the cylinder goes to the box of what was chosen.
             let placed = |done: Executed| match first {

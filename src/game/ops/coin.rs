@@ -374,7 +374,7 @@ impl<'r> Game<'r> {
                 return Err(Stop::Failed("expected a space".into()));
             };
             let n_max = self.unmoved(act, from, t, None).min(self.room(to, GOVT));
-            let n = self.ask_number(GOVT, Ask::PatrolCount, Some(from), 1, n_max)?;
+            let n = self.ask_number(GOVT, Ask::PatrolCount.about_pieces(t), Some(from), 1, n_max)?;
             self.move_pieces(act, from, to, t, None, n)?;
             act.spaces |= to.bit();
             if act.limited {
