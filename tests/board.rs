@@ -162,7 +162,12 @@ fn play_draws_the_board_and_saves_the_position_on_request() {
     let dir = TempDir::new("board-play");
     let svg = dir.path().join("now.svg");
     let toml = dir.path().join("now.toml");
-    let script = format!("picture {}\nsave-scenario {}\nquit\n", svg.display(), toml.display());
+    // Two cards in (passes), so the picture is of a game under way.
+    let script = format!(
+        "pass\npass\npicture {}\nsave-scenario {}\nquit\nquit\n",
+        svg.display(),
+        toml.display()
+    );
     let mut child = Command::new(env!("CARGO_BIN_EXE_abyss"))
         .args(["play", "--human", "govt", "--seed", "4"])
         .stdin(Stdio::piped())
@@ -177,6 +182,9 @@ fn play_draws_the_board_and_saves_the_position_on_request() {
     assert!(text.contains("is written to"), "{text}");
     let picture = std::fs::read_to_string(&svg).unwrap();
     roxmltree::Document::parse(&picture).expect("the picture is XML");
+    // Mid-game the deck is counted, not "prepared at the start of play".
+    assert!(picture.contains(" cards played, "), "{picture}");
+    assert!(!picture.contains("prepared at the start"), "{picture}");
     let (code, out, err) = abyss(&["validate", "--scenario", toml.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");
     let saved = std::fs::read_to_string(&toml).unwrap();

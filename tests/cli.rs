@@ -408,6 +408,91 @@ fn replay_prints_the_narrative_and_carries_the_players_options() {
     assert!(out.contains("game over: "), "{out}");
 }
 
+/// The narrative tells each change once and names what happens (issue 26 §3, newcomer F9):
+/// an Event that runs an Operation lists only its own changes beside the Operation's line;
+/// the Support Phase names its steps; a card names the Factions that sit it out.
+#[test]
+fn the_narrative_tells_each_change_once_and_names_the_steps() {
+    let dir = Scratch::new("narrative-once");
+    abyss(&[
+        "sim",
+        "--games",
+        "12",
+        "--seed",
+        "1",
+        "--agents",
+        "nonplayer",
+        "--save-records",
+        dir.0.to_str().unwrap(),
+    ]);
+    let factions = ["Government: ", "FARC: ", "AUC: ", "Cartels: "];
+    let (mut nested_events, mut steps, mut ineligible) = (0, 0, 0);
+    let (mut nested_lines, mut told_twice) = (0, 0);
+    for seed in 1..=12 {
+        let (code, out, err) = abyss(&["replay", &dir.file(&format!("standard-seed-{seed}.rec")), "--details"]);
+        assert_eq!(code, 0, "{err}");
+        assert!(
+            !out.contains("Propaganda, Support:") || out.contains("Propaganda, Support: "),
+            "{out}"
+        );
+        steps += out
+            .lines()
+            .filter(|l| l.starts_with("Propaganda, Support: Civic Action"))
+            .count();
+        assert!(
+            !out.lines().any(|l| l.starts_with("Propaganda, Support: ")
+                && !["Civic Action", "Agitation", "Election", "Elite Backing"]
+                    .iter()
+                    .any(|s| l.starts_with(&format!("Propaganda, Support: {s}")))),
+            "{out}"
+        );
+        ineligible += out
+            .lines()
+            .filter(|l| l.starts_with("— Card ") && l.contains(" Ineligible: "))
+            .count();
+        // Each Event block: its own detail lines (2 spaces) and those of the Operations it ran
+        // (a line "  FARC: March ..." then 4 spaces).
+        let lines: Vec<&str> = out.lines().collect();
+        let mut i = 0;
+        while i < lines.len() {
+            if !(factions.iter().any(|f| lines[i].starts_with(f)) && lines[i].contains(": Event ")) {
+                i += 1;
+                continue;
+            }
+            let (mut own, mut nested, mut ran) = (Vec::new(), Vec::new(), false);
+            i += 1;
+            while i < lines.len() && lines[i].starts_with("  ") {
+                let l = lines[i];
+                if l.starts_with("    ") {
+                    nested.push(l.trim());
+                } else if factions.iter().any(|f| l[2..].starts_with(f)) {
+                    ran = true;
+                } else {
+                    own.push(l.trim());
+                }
+                i += 1;
+            }
+            if ran {
+                nested_events += 1;
+                nested_lines += nested.len();
+                // An Event may do by itself what its Operation then does again (place a
+                // Guerrilla, then Rally there), but the Operation's lines are not repeated
+                // as the Event's (they all were, merged, before).
+                told_twice += own.iter().filter(|l| nested.contains(l)).count();
+            }
+        }
+    }
+    assert!(
+        nested_events > 0,
+        "no Event ran an Operation in these games: the test saw nothing"
+    );
+    assert!(
+        told_twice * 10 < nested_lines,
+        "{told_twice} of {nested_lines} lines told twice"
+    );
+    assert!(steps > 0 && ineligible > 0, "steps {steps}, ineligible {ineligible}");
+}
+
 #[test]
 fn sim_prints_the_summary_and_keeps_bot_diagnostics_for_verbose() {
     let (_, out, err) = abyss(&["sim", "--games", "2", "--agents", "nonplayer"]);

@@ -82,7 +82,10 @@ fn train_places_up_to_6_cubes_in_a_city_and_in_a_department_with_a_base() {
          govt done   # no Special Activity",
     );
     t.assert_ran_out();
-    assert_eq!(t.waiting(), "farc: Execute a Limited Operation (1 space, no Special Activity), or Pass?");
+    assert_eq!(
+        t.waiting(),
+        "farc: Execute a Limited Operation (1 space, no Special Activity), or Pass?"
+    );
     let st = &t.game.state;
     assert_eq!(
         board(st, &r),
@@ -250,7 +253,10 @@ fn patrol_activates_per_cube_in_every_loc_then_assaults_in_one() {
          govt done              # no Special Activity",
     );
     t.assert_ran_out();
-    assert_eq!(t.waiting(), "farc: Execute a Limited Operation (1 space, no Special Activity), or Pass?");
+    assert_eq!(
+        t.waiting(),
+        "farc: Execute a Limited Operation (1 space, no Special Activity), or Pass?"
+    );
     let st = &t.game.state;
     assert_eq!(
         board(st, &r),
@@ -869,7 +875,10 @@ fn march_example_two_guerrillas_into_santander_with_support_and_2_cubes_go_activ
          # Nothing left to March or to add: no more questions for FARC.";
     let t = play_traced(&r, s.clone(), &[19], answers);
     t.assert_ran_out();
-    assert_eq!(t.waiting(), "govt: Execute a Limited Operation (1 space, no Special Activity), or Pass?");
+    assert_eq!(
+        t.waiting(),
+        "govt: Execute a Limited Operation (1 space, no Special Activity), or Pass?"
+    );
     assert_eq!(pieces(&t.game.state, &r, "santander"), "1 troops, 1 police, 2 farc A");
     assert_eq!(t.game.state.resources(FARC), 9);
     // The same March into Neutral Santander stays Underground.
@@ -1073,7 +1082,10 @@ fn attack_hits_when_the_roll_is_at_most_the_guerrillas_and_removes_up_to_2() {
     // A 4 with 3 Guerrillas: a miss, all Active all the same.
     let t = play_traced(&r, with_rolls(s, &[4]), &[19], "farc attack\nfarc roll");
     t.assert_ran_out();
-    assert_eq!(t.waiting(), "govt: Execute a Limited Operation (1 space, no Special Activity), or Pass?");
+    assert_eq!(
+        t.waiting(),
+        "govt: Execute a Limited Operation (1 space, no Special Activity), or Pass?"
+    );
     assert_eq!(
         pieces(&t.game.state, &r, "huila"),
         "2 troops, 1 police, 1 govt base, 3 farc A"
@@ -1261,7 +1273,10 @@ fn train_civic_action_costs_resources_even_in_a_free_train() {
          govt no",
     );
     t.assert_ran_out();
-    assert_eq!(t.waiting(), "farc: Execute a Limited Operation (1 space, no Special Activity), or Pass?");
+    assert_eq!(
+        t.waiting(),
+        "farc: Execute a Limited Operation (1 space, no Special Activity), or Pass?"
+    );
     let st = &t.game.state;
     assert_eq!(st.resources(GOVT), 40 - 3 - 3, "Patrol 3, Train 0, Civic Action 3");
     assert_eq!(st.support(sp(&r, "bogota")), Support::PassiveSupport);

@@ -487,11 +487,7 @@ fn redeploy_moves_troops_off_locs_and_baseless_departments_to_govt_cities_or_bas
          govt 2";
     let t = play_traced(&r, redeploy_setup(&r), &[73], answers);
     t.assert_ran_out();
-    let first = t
-        .asked
-        .iter()
-        .find(|q| q.ask == Ask::RedeployTo)
-        .unwrap();
+    let first = t.asked.iter().find(|q| q.ask == Ask::RedeployTo).unwrap();
     assert_eq!(first.about, Some(sp(&r, "huila")), "mandatory moves first");
     assert_eq!(first.options.len(), 2, "Cali or Meta East only");
     // Then other Troops may move too: from Cali, Meta East or Medellín (not those that
@@ -511,12 +507,11 @@ fn redeploy_moves_troops_off_locs_and_baseless_departments_to_govt_cities_or_bas
         ),
     );
     t.assert_finished();
-    let police_to = t
-        .asked
-        .iter()
-        .rfind(|q| q.ask == Ask::RedeployTo)
-        .unwrap();
-    assert_eq!(police_to.prompt, "Redeploy the Police to which space?", "says which cubes");
+    let police_to = t.asked.iter().rfind(|q| q.ask == Ask::RedeployTo).unwrap();
+    assert_eq!(
+        police_to.prompt, "Redeploy the Police to which space?",
+        "says which cubes"
+    );
     let words: Vec<String> = police_to.options.iter().map(|c| c.render(&r)).collect();
     assert!(words.contains(&"cali".into()) && words.contains(&"meta_east".into()));
     assert!(!words.contains(&"cartagena".into()) && !words.contains(&"medellin".into()));
@@ -564,11 +559,7 @@ fn redeploy_control_is_judged_before_moving() {
          govt done",
     );
     t.assert_finished();
-    let first = t
-        .asked
-        .iter()
-        .find(|q| q.ask == Ask::RedeployTo)
-        .unwrap();
+    let first = t.asked.iter().find(|q| q.ask == Ask::RedeployTo).unwrap();
     assert_eq!(first.options.len(), 2, "not Cúcuta");
     let st = &t.game.state;
     assert_eq!(

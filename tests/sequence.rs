@@ -190,7 +190,10 @@ fn ship_example_cartels_march_remove_a_shipment_and_rally_free_in_1_space() {
          cartels vaupes       # 1 space: the Rally ends there",
     );
     t.assert_ran_out();
-    assert_eq!(t.waiting(), "govt: Execute a Limited Operation (1 space, no Special Activity), or Pass?");
+    assert_eq!(
+        t.waiting(),
+        "govt: Execute a Limited Operation (1 space, no Special Activity), or Pass?"
+    );
     let st = &t.game.state;
     assert_eq!(
         board(st, &r),
@@ -217,7 +220,10 @@ fn ship_with_another_factions_shipment_if_it_agrees() {
     // The Cartels refuse: no free LimOp.
     let t = play_traced(&r, s.clone(), &[19], &format!("{answers}\ncartels no"));
     t.assert_ran_out();
-    assert_eq!(t.waiting(), "govt: Execute a Limited Operation (1 space, no Special Activity), or Pass?");
+    assert_eq!(
+        t.waiting(),
+        "govt: Execute a Limited Operation (1 space, no Special Activity), or Pass?"
+    );
     assert_eq!(t.game.state.shipments_on_map().count(), 1);
     // They agree: FARC Rallies again, free, in 1 space.
     let t = play_traced(
@@ -227,7 +233,10 @@ fn ship_with_another_factions_shipment_if_it_agrees() {
         &format!("{answers}\ncartels yes\nfarc rally\nfarc meta_east"),
     );
     t.assert_ran_out();
-    assert_eq!(t.waiting(), "govt: Execute a Limited Operation (1 space, no Special Activity), or Pass?");
+    assert_eq!(
+        t.waiting(),
+        "govt: Execute a Limited Operation (1 space, no Special Activity), or Pass?"
+    );
     let st = &t.game.state;
     assert_eq!(st.shipments_on_map().count(), 0);
     assert_eq!(pieces(st, &r, "meta_east"), "1 farc U");
@@ -255,7 +264,10 @@ fn no_ship_after_a_special_activity_or_a_free_operation() {
          farc meta_east",
     );
     t.assert_ran_out();
-    assert_eq!(t.waiting(), "govt: Execute the Event or a Limited Operation (1 space, no Special Activity), or Pass?");
+    assert_eq!(
+        t.waiting(),
+        "govt: Execute the Event or a Limited Operation (1 space, no Special Activity), or Pass?"
+    );
     assert!(!t.was_asked("Ship: remove a Shipment for a free Limited Operation?"));
     // The free LimOp bought by a Shipment does not buy another.
     let t = play_traced(

@@ -148,6 +148,10 @@ pub fn table_commands(files: &ContentFiles, rules: &Ruleset, setup: &Setup, seed
             let mut pos = Position::of_state(view.rules, view.state, "abyss play");
             pos.current_card = view.card;
             pos.next_card = view.next_card;
+            // Mid-game the deck is known by count (not "prepared at the start of play").
+            if let Some(cs) = view.card_start {
+                pos.deck = Some((cs.card_index, cs.deck_len.saturating_sub(cs.card_index)));
+            }
             if let Some(c) = view.card {
                 pos.title = format!("abyss play, card {c}");
             }

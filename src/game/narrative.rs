@@ -93,6 +93,12 @@ pub struct Narrative {
 /// An action under way: the position before it.
 struct Open {
     before: State,
+    /// An Event's own part so far: where its current stretch began (the Event's start, or
+    /// the end of the last Operation or Special Activity it ran, which have lines of their
+    /// own), and the changes of the stretches before it. The Event's details are these,
+    /// so a free Operation's changes are not told twice.
+    stretch: Option<State>,
+    own: Vec<String>,
     what: Opened,
     /// The entry reserved for it (an Event reserves its line before its free Operations).
     entry: Option<usize>,
@@ -455,7 +461,16 @@ impl<'r> Game<'r> {
         }
         let before = self.state.clone();
         let (card, card_index) = (self.current_card(), self.card_index);
+        let r = self.rules;
         let Some(n) = &mut self.narrative else { return };
+        // An Operation or Special Activity inside an Event ends the Event's own stretch.
+        if matches!(what, Opened::Operation | Opened::Special)
+            && let Some(ev) = n.open.last_mut()
+            && ev.what == Opened::Event
+            && let Some(from) = ev.stretch.take()
+        {
+            ev.own.extend(changes(r, &from, &before));
+        }
         let entry = reserve.map(|(kind, f)| {
             let depth = n.depth();
             n.entries.push(Entry {
@@ -474,6 +489,8 @@ impl<'r> Game<'r> {
             n.entries.len() - 1
         });
         n.open.push(Open {
+            stretch: (what == Opened::Event).then(|| before.clone()),
+            own: Vec::new(),
             before,
             what,
             entry,
@@ -486,7 +503,17 @@ impl<'r> Game<'r> {
         if self.in_dry_run() {
             return None;
         }
-        self.narrative.as_mut()?.open.pop()
+        let n = self.narrative.as_mut()?;
+        let closed = n.open.pop()?;
+        // Back in an Event after one of its Operations: its own stretch starts again here.
+        if matches!(closed.what, Opened::Operation | Opened::Special)
+            && let Some(ev) = n.open.last_mut()
+            && ev.what == Opened::Event
+            && ev.stretch.is_none()
+        {
+            ev.stretch = Some(self.state.clone());
+        }
+        Some(closed)
     }
 
     /// A new card (2.2, 6.0).
@@ -503,7 +530,19 @@ impl<'r> Game<'r> {
             )
         } else {
             let order: Vec<&str> = c.order.iter().map(|f| f.name()).collect();
-            format!("— Card {}: {} ({}) —", c.number, c.title, order.join(", "))
+            let mut text = format!("— Card {}: {} ({}) —", c.number, c.title, order.join(", "));
+            // A Faction that sits this card out (2.3.1) is named, so that a person who is
+            // Ineligible sees why the card goes by without them.
+            let out: Vec<&str> = c
+                .order
+                .iter()
+                .filter(|&&f| !self.state.eligible(f))
+                .map(|f| f.name())
+                .collect();
+            if !out.is_empty() {
+                let _ = write!(text, " Ineligible: {}", out.join(", "));
+            }
+            text
         };
         self.narrate_entry(Kind::Card, None, text, Vec::new());
     }
@@ -640,7 +679,18 @@ impl<'r> Game<'r> {
             _ => format!(" ({})", side.slug()),
         };
         let mut text = format!("{}: Event {number} {title}{which}", f.name());
-        let details = changes(r, &open.before, &self.state);
+        let mut open = open;
+        // The Event's own changes: everything when it ran no Operation, else its stretches
+        // outside them (theirs have their own lines).
+        let details = match open.stretch.take() {
+            Some(from) if open.own.is_empty() && from == open.before => changes(r, &open.before, &self.state),
+            Some(from) => {
+                let mut d = std::mem::take(&mut open.own);
+                d.extend(changes(r, &from, &self.state));
+                d
+            }
+            None => changes(r, &open.before, &self.state),
+        };
         match failure {
             Some(e) => {
                 let e = e.replace('\n', " ");
@@ -660,7 +710,7 @@ impl<'r> Game<'r> {
                 if !res.is_empty() {
                     let _ = write!(text, " ({})", res.join(", "));
                 }
-                if details.is_empty() {
+                if spaces.is_empty() && res.is_empty() && details.is_empty() {
                     text.push_str(" — no effect");
                 } else if spaces.is_empty() && res.is_empty() {
                     // A Capability, Momentum or a track: say which.
@@ -702,7 +752,8 @@ impl<'r> Game<'r> {
         let out = out?;
         let r = self.rules;
         let details = changes(r, &open.before, &self.state);
-        if details.is_empty() && phase == "Open Deployment" {
+        // Open Deployment and a step of the Support Phase that changed nothing go unsaid.
+        if details.is_empty() && (phase == "Open Deployment" || phase.starts_with("Support: ")) {
             return Ok(out);
         }
         let summary = match phase {

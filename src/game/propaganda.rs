@@ -39,7 +39,11 @@ impl<'r> Game<'r> {
         self.reached(Moment::AfterPhase(Phase::Sabotage));
         self.narrate_phase("Resources", |g| g.resources_phase())?;
         self.reached(Moment::AfterPhase(Phase::Resources));
-        self.narrate_phase("Support", |g| g.support_phase())?;
+        // 6.4: each step by name (Elite Backing's Rally is the AUC's, not the Government's).
+        self.narrate_phase("Support: Civic Action", |g| g.civic_action_phase())?;
+        self.narrate_phase("Support: Agitation", |g| g.agitation_phase())?;
+        self.narrate_phase("Support: Election", |g| g.election())?;
+        self.narrate_phase("Support: Elite Backing", |g| g.elite_backing())?;
         self.reached(Moment::AfterPhase(Phase::Support));
         if !final_round {
             self.narrate_phase("Redeploy", |g| g.redeploy_phase())?;
@@ -181,13 +185,6 @@ impl<'r> Game<'r> {
     }
 
     // ---- 6.4 Support -------------------------------------------------------------------------
-
-    pub(crate) fn support_phase(&mut self) -> Result<(), Stop> {
-        self.civic_action_phase()?;
-        self.agitation_phase()?;
-        self.election()?;
-        self.elite_backing()
-    }
 
     /// 6.4.1: Civic Action in any Govt-Controlled spaces with Troops and Police, 3
     /// Resources a step. A Capability may relax the cube requirement in some spaces.
