@@ -267,6 +267,24 @@ fn scripted_dice_that_are_not_all_rolled_fail_at_the_dice_line() {
     // A roll outside 1..6 is refused where it is written.
     let e = TestFile::parse(&format!("test \"x\"\n{ATTACK}  dice 3 7\nexpect\n"), "new.test").unwrap_err();
     assert_eq!(e.to_string(), "new.test:7: dice: 7 is not a die roll (1 to 6)");
+    // A list longer than any game rolls is refused at its line; a long unused tail is
+    // told by its first rolls and a count.
+    let flood = "3 ".repeat(10_001);
+    let e = TestFile::parse(&format!("test \"x\"\n{ATTACK}  dice {flood}\nexpect\n"), "new.test").unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("new.test:7: dice: 10001 rolls on one line; at most 10000"),
+        "{e}"
+    );
+    let many = "4 ".repeat(50);
+    let f = all_failures(&format!(
+        "test \"many\"\n{ATTACK}  dice {many}\nplay\n  farc attack\n  farc cesar\nexpect\n"
+    ));
+    assert!(
+        f[0][0].ends_with("not rolled: 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 4 … (30 more)"),
+        "{:?}",
+        f[0]
+    );
 }
 
 #[test]

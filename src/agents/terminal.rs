@@ -165,13 +165,31 @@ impl Console {
         if self.closed {
             return None;
         }
+        // A line is read up to MAX_LINE bytes; the rest of an overlong line is skipped, so
+        // a flood on stdin cannot fill memory (no answer or command is that long).
         let mut bytes = Vec::new();
-        match self.input.read_until(b'\n', &mut bytes) {
+        let n = std::io::Read::take(&mut *self.input, MAX_LINE as u64).read_until(b'\n', &mut bytes);
+        match n {
             Ok(0) | Err(_) => None,
+            Ok(n) if n == MAX_LINE && bytes.last() != Some(&b'\n') => {
+                loop {
+                    bytes.clear();
+                    match std::io::Read::take(&mut *self.input, MAX_LINE as u64).read_until(b'\n', &mut bytes) {
+                        Ok(0) | Err(_) => break,
+                        Ok(_) if bytes.last() == Some(&b'\n') => break,
+                        Ok(_) => {}
+                    }
+                }
+                self.say(&format!("(a line of more than {MAX_LINE} bytes was ignored)"));
+                Some(String::new())
+            }
             Ok(_) => Some(String::from_utf8_lossy(&bytes).trim().to_string()),
         }
     }
 }
+
+/// The longest line the terminal reads (answers and commands are a few words).
+const MAX_LINE: usize = 4096;
 
 /// A Faction played at the terminal.
 pub struct Terminal {
@@ -711,6 +729,16 @@ mod tests {
         assert_eq!(decide("#1\n", &req).0, Ok(0));
         assert_eq!(decide("undo\n", &req).0, Err(Stop::Undo));
         assert_eq!(decide("", &req).0, Err(Stop::Quit));
+    }
+
+    #[test]
+    fn an_overlong_line_is_skipped_not_stored() {
+        let req = request(vec![Choice::Pass, Choice::Op(Op::Rally)]);
+        let flood = format!("{}\nrally\n", "x".repeat(3 * MAX_LINE + 17));
+        let (got, text) = decide(&flood, &req);
+        assert_eq!(got, Ok(1), "{text}");
+        assert!(text.contains("was ignored"), "{text}");
+        assert!(text.len() < 2 * MAX_LINE, "the flood is not echoed");
     }
 
     #[test]

@@ -379,7 +379,20 @@ fn parse_change(p: &Pair, src: &Src) -> Result<Change, Diagnostic> {
 }
 
 /// Die rolls, each 1 to 6.
+/// The most die rolls one `dice` or `bot-dice` line may script: far more than any game
+/// rolls, so a longer list is a mistake (and would only fill memory and messages).
+const MAX_ROLLS: usize = 10_000;
+
 fn die_rolls(a: &[Pair], src: &Src, what: &str) -> Result<Vec<u8>, Diagnostic> {
+    if a.len() > MAX_ROLLS {
+        return Err(src.at(
+            &a[MAX_ROLLS],
+            format!(
+                "{what}: {} rolls on one line; at most {MAX_ROLLS} (a game rolls far fewer)",
+                a.len()
+            ),
+        ));
+    }
     let mut rolls = Vec::with_capacity(a.len());
     for x in a {
         match src.number(x)? {
@@ -988,7 +1001,11 @@ impl<'c> Runner<'c> {
                     .iter()
                     .find(|(c, _)| matches!(c, Change::Dice(_)))
                     .map_or(t.setup_line, |(_, l)| *l);
-                let words: Vec<String> = unused_rolls.iter().map(u8::to_string).collect();
+                // The first few, so a long script gives a short message.
+                let mut words: Vec<String> = unused_rolls.iter().take(20).map(u8::to_string).collect();
+                if unused_rolls.len() > 20 {
+                    words.push(format!("… ({} more)", unused_rolls.len() - 20));
+                }
                 failures.push(at(
                     line,
                     format!(
