@@ -315,8 +315,17 @@ pub struct Shift {
     pub faction: &'static str,
     /// `win_rate` or `margin`.
     pub measure: &'static str,
-    /// Per level, in the run's order: what the paired interval says, and the interval.
-    pub levels: Vec<(String, Verdict, Option<Interval>)>,
+    /// Per level, in the run's order.
+    pub levels: Vec<ShiftLevel>,
+}
+
+/// What one level says of a variant's effect.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ShiftLevel {
+    pub level: String,
+    pub verdict: Verdict,
+    /// The paired difference (variant minus base) with its interval.
+    pub difference: Option<Interval>,
 }
 
 /// Every figure of a run.
@@ -364,15 +373,19 @@ impl Figures {
             for v in 1..arms {
                 for f in Faction::ALL {
                     for measure in ["win_rate", "margin"] {
-                        let per: Vec<(String, Verdict, Option<Interval>)> = levels
+                        let per: Vec<ShiftLevel> = levels
                             .iter()
                             .map(|l| {
                                 let d = l.scenarios[v].difference.map(|d| d.get(f));
                                 let i = d.and_then(|d| if measure == "win_rate" { d.win_rate } else { d.margin });
-                                (l.level.clone(), Verdict::of(i), i)
+                                ShiftLevel {
+                                    level: l.level.clone(),
+                                    verdict: Verdict::of(i),
+                                    difference: i,
+                                }
                             })
                             .collect();
-                        if per.iter().any(|(_, v, _)| *v != per[0].1) {
+                        if per.iter().any(|x| x.verdict != per[0].verdict) {
                             shifts.push(Shift {
                                 variant: levels[0].scenarios[v].scenario.clone(),
                                 faction: f.slug(),
@@ -703,6 +716,63 @@ mod tests {
             assert!(!d.win_rate_significant && !d.margin_significant, "{f:?} {d:?}");
             assert_eq!(d.margin.unwrap().estimate, 0.0);
         }
+    }
+
+    /// A tally of games with these rows (seed order).
+    fn tally_of(rows: Vec<Row>) -> Tally {
+        let mut t = Tally::new(true);
+        for r in &rows {
+            t.games += 1;
+            t.completed += 1;
+            t.endings.final_ranking += 1;
+            for f in seat_factions(r.winner.as_deref().unwrap_or("")) {
+                *t.wins.get_mut(f) += 1;
+            }
+        }
+        t.rows = Some(rows);
+        t
+    }
+
+    #[test]
+    fn a_conclusion_that_changes_between_levels_is_a_shift() {
+        let games = |winner: &str| -> Vec<Row> { (1..=40).map(|s| row(s, Some(winner), [-10, -1, 1, -30])).collect() };
+        let level = |name: &str, variant_winner: &str| {
+            let base = games("farc");
+            let b = Arm::new("standard".into(), tally_of(base.clone()), None);
+            let v = Arm::new("v".into(), tally_of(games(variant_winner)), Some(&base));
+            Level {
+                level: name.into(),
+                scenarios: vec![b, v],
+            }
+        };
+        // Under `random` the variant changes nothing; under `nonplayer` AUC wins every game.
+        let t = Tallies {
+            levels: vec![level("random", "farc"), level("nonplayer", "auc")],
+        };
+        let f = Figures::new(&t);
+        let auc: Vec<&Shift> = f.shifts.iter().filter(|s| s.faction == "auc").collect();
+        assert_eq!(auc.len(), 1, "{:?}", f.shifts);
+        assert_eq!(auc[0].measure, "win_rate");
+        let verdicts: Vec<(&str, Verdict)> = auc[0].levels.iter().map(|l| (l.level.as_str(), l.verdict)).collect();
+        assert_eq!(
+            verdicts,
+            [("random", Verdict::NotSignificant), ("nonplayer", Verdict::Up)]
+        );
+        let farc = f.shifts.iter().find(|s| s.faction == "farc").expect("FARC loses them");
+        assert_eq!(farc.levels[1].verdict, Verdict::Down);
+        // Margins did not change anywhere: no shift.
+        assert!(f.shifts.iter().all(|s| s.measure == "win_rate"), "{:?}", f.shifts);
+        let sentence = text::shift_sentence(auc[0]);
+        assert!(
+            sentence.starts_with("`v`: AUC's win rate no significant change under `random`")
+                && sentence.contains("up under `nonplayer` (+100.0 ["),
+            "{sentence}"
+        );
+        // One level: nothing to compare.
+        let one = Tallies {
+            levels: vec![level("nonplayer", "auc")],
+        };
+        assert!(Figures::new(&one).shifts.is_empty());
     }
 
     #[test]

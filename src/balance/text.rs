@@ -223,12 +223,12 @@ pub fn shift_sentence(s: &Shift) -> String {
     let parts: Vec<String> = s
         .levels
         .iter()
-        .map(|(level, v, i)| {
-            let i = match (v, i) {
+        .map(|x| {
+            let i = match (x.verdict, &x.difference) {
                 (Verdict::Unknown, _) | (_, None) => String::new(),
                 (_, i) => format!(" ({}{unit})", signed(i, scale, digits).trim_end_matches('*')),
             };
-            format!("{} under `{level}`{i}", v.words())
+            format!("{} under `{}`{i}", x.verdict.words(), x.level)
         })
         .collect();
     format!("`{}`: {f}'s {what} {}", s.variant, parts.join("; "))
