@@ -473,6 +473,7 @@ fn sim_writes_each_failing_game_as_a_record_that_replays() {
         events: vec![],
         event_failures: vec![],
         fired: Default::default(),
+        rounds: vec![],
     };
     let dir = TempDir::new("save-failures");
     let n = abyss::cli::sim::save_records(dir.path(), "quick", false, &files, &rules, &setup, &[&failing]).unwrap();

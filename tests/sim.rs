@@ -339,3 +339,50 @@ fn seeds_and_shards_are_checked_on_the_command_line() {
     let b = json(&ok(&["sim", "--seed", "5", "--games", "5", "--format", "json"]));
     assert_eq!(untimed(a), untimed(b));
 }
+
+#[test]
+fn rows_carry_each_propaganda_round_and_rows_without_them_still_merge() {
+    let dir = TempDir::new("sim-rounds");
+    let part = |k: u64| -> Value {
+        let shard = format!("{k}/2");
+        json(&ok(&[
+            "sim", "--seeds", "1..6", "--shard", &shard, "--rows", "--format", "json",
+        ]))
+    };
+    let (one, two) = (part(1), part(2));
+    // Every completed game held at least one Propaganda Round; a game ended by a victory
+    // check ends at its last Round, whose leader won.
+    for row in one["tally"]["rows"].as_array().unwrap() {
+        let rounds = row["rounds"].as_array().unwrap();
+        assert!(!rounds.is_empty(), "{row}");
+        let last = rounds.last().unwrap();
+        assert!(last["margins"]["govt"].is_i64() && last["leader"].is_string(), "{row}");
+        if row["ending"] == "victory_check" {
+            assert_eq!(last["round"], row["round"], "{row}");
+            assert_eq!(last["leader"], row["winner"], "{row}");
+            assert_eq!(last["margins"], row["margins"], "{row}");
+        }
+    }
+    // A document of an earlier version: rows without `rounds` (format "abyss-sim 1" is
+    // unchanged) still reads and merges.
+    let mut old = two.clone();
+    for row in old["tally"]["rows"].as_array_mut().unwrap() {
+        row.as_object_mut().unwrap().remove("rounds");
+    }
+    let (a, b) = (dir.path().join("one.json"), dir.path().join("old.json"));
+    std::fs::write(&a, one.to_string()).unwrap();
+    std::fs::write(&b, old.to_string()).unwrap();
+    let (code, out, err) = merge(
+        &[a.to_str().unwrap().to_string(), b.to_str().unwrap().to_string()],
+        "json",
+    );
+    assert_eq!(code, 0, "{err}");
+    let merged = json(&out);
+    assert_eq!(merged["format"], "abyss-sim 1");
+    assert_eq!(merged["tally"]["rows"].as_array().unwrap().len(), 6);
+    assert_eq!(merged["tally"]["rows"][5]["rounds"], json("[]"));
+    assert_eq!(merged["tally"]["wins"], {
+        let whole = json(&ok(&["sim", "--seeds", "1..6", "--format", "json"]));
+        whole["tally"]["wins"].clone()
+    });
+}

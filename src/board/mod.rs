@@ -3,6 +3,7 @@
 //! replay --html`), and a position as JSON (`abyss show --format json`). The map's
 //! geometry is content (rules/layout.toml, `content::layout`); this module only draws.
 
+pub mod balance;
 pub mod html;
 pub mod json;
 pub mod svg;

@@ -14,6 +14,7 @@ use crate::content::Setup;
 use crate::game::playout::{AgentKind, AgentSpec, agent_seed, new_game, reseeded};
 use crate::game::{Agent, Choice, Outcome, Request, Stop, View};
 use crate::kernel::{Faction, Ruleset};
+use crate::stats;
 use serde::Serialize;
 use std::cell::Cell;
 use std::rc::Rc;
@@ -111,49 +112,27 @@ struct Report<'a> {
     games: Vec<Row>,
 }
 
-/// Wilson score interval (95%) of `k` successes in `n`.
-pub fn wilson(k: u64, n: u64) -> Estimate {
-    if n == 0 {
-        return Estimate {
-            value: 0.0,
-            low: 0.0,
-            high: 1.0,
-        };
-    }
-    let (k, n, z) = (k as f64, n as f64, 1.96f64);
-    let p = k / n;
-    let d = 1.0 + z * z / n;
-    let centre = (p + z * z / (2.0 * n)) / d;
-    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / d;
-    Estimate {
-        value: p,
-        low: (centre - half).max(0.0),
-        high: (centre + half).min(1.0),
+impl Estimate {
+    /// An interval of src/stats.rs; with none (too few games) the whole range `lo..=hi`.
+    fn of(i: Option<stats::Interval>, lo: f64, hi: f64) -> Estimate {
+        match i {
+            Some(i) => Estimate {
+                value: i.estimate,
+                low: i.low.max(lo),
+                high: i.high.min(hi),
+            },
+            None => Estimate {
+                value: 0.0,
+                low: lo,
+                high: hi,
+            },
+        }
     }
 }
 
-/// The mean of `xs` with a normal 95% interval (clamped to `lo..=hi`).
-pub fn mean_interval(xs: &[f64], lo: f64, hi: f64) -> Estimate {
-    let n = xs.len() as f64;
-    if xs.is_empty() {
-        return Estimate {
-            value: 0.0,
-            low: lo,
-            high: hi,
-        };
-    }
-    let m = xs.iter().sum::<f64>() / n;
-    let var = if xs.len() > 1 {
-        xs.iter().map(|x| (x - m).powi(2)).sum::<f64>() / (n - 1.0)
-    } else {
-        0.0
-    };
-    let half = 1.96 * (var / n).sqrt();
-    Estimate {
-        value: m,
-        low: (m - half).max(lo),
-        high: (m + half).min(hi),
-    }
+/// The Wilson interval of `k` wins in `n` games (src/stats.rs).
+fn wilson(k: u64, n: u64) -> Estimate {
+    Estimate::of(stats::wilson(k, n), 0.0, 1.0)
 }
 
 /// The tested result against the baseline's for `seat`: a win beats a loss, else the
@@ -273,11 +252,13 @@ fn summarise(seat: Faction, rows: &[&Row]) -> SeatReport {
     let won = |p: &Played| p.winner.contains(&seat.slug());
     let bw = ok.iter().filter(|r| won(&r.baseline)).count() as u64;
     let tw = ok.iter().filter(|r| won(&r.tested)).count() as u64;
-    let scores: Vec<f64> = ok.iter().map(|r| r.score).collect();
-    let diffs: Vec<f64> = ok
-        .iter()
-        .map(|r| f64::from(r.tested.margins[seat.index()] - r.baseline.margins[seat.index()]))
-        .collect();
+    // The paired sums of src/stats.rs, shared with `abyss balance`: the score counted in
+    // halves (0, 1, 2) to stay a whole number, the margin difference as it is.
+    let (mut halves, mut diffs) = (stats::Paired::default(), stats::Paired::default());
+    for r in &ok {
+        halves.add((2.0 * r.score) as i64);
+        diffs.add(i64::from(r.tested.margins[seat.index()]) - i64::from(r.baseline.margins[seat.index()]));
+    }
     let (searched, secs) = rows
         .iter()
         .fold((0u32, 0.0), |(n, s), r| (n + r.searched, s + r.search_seconds));
@@ -289,8 +270,8 @@ fn summarise(seat: Faction, rows: &[&Row]) -> SeatReport {
         tested_wins: tw,
         baseline_win_rate: wilson(bw, n),
         tested_win_rate: wilson(tw, n),
-        paired_score: mean_interval(&scores, 0.0, 1.0),
-        margin_difference: mean_interval(&diffs, f64::NEG_INFINITY, f64::INFINITY),
+        paired_score: Estimate::of(halves.interval().map(|i| i.scaled(0.5)), 0.0, 1.0),
+        margin_difference: Estimate::of(diffs.interval(), f64::NEG_INFINITY, f64::INFINITY),
         cpu_seconds_per_searched_decision: (searched > 0).then(|| secs / f64::from(searched)),
     }
 }

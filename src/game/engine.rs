@@ -45,6 +45,19 @@ impl Outcome {
     }
 }
 
+/// How the game stood at a Propaganda Round's Victory phase (6.1): the margins a victory
+/// check (7.2) looks at, and who led then. The course of a game for `abyss balance`
+/// (margin trajectories, lead changes, comebacks).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RoundMark {
+    /// The Propaganda card of the Round, counted from 1 (as `Outcome::victory_check`).
+    pub round: u8,
+    /// Every Faction's margin (7.3), by Faction index.
+    pub margins: [i16; 4],
+    /// The seat first in the 7.3 ranking then (7.1 ties): the winner had the game ended.
+    pub leader: Vec<Faction>,
+}
+
 /// A moment of the game where no question is pending, at which a watcher (a scenario
 /// test's `expect after ...`) may look at the position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,6 +143,8 @@ pub struct Game<'r> {
     pub skip_victory: Vec<u8>,
     /// Propaganda cards played so far.
     pub propaganda_played: u8,
+    /// The standing at each Propaganda Round held so far (6.1), in order.
+    pub rounds: Vec<RoundMark>,
     /// Every answer given by an agent, in order, with the Faction that gave it.
     pub answers: Vec<(Faction, Choice)>,
     /// Run `check_invariants` before every question (validator and tests).
@@ -235,6 +250,7 @@ impl<'r> Game<'r> {
             final_propaganda: setup.final_propaganda,
             skip_victory: setup.skip_victory,
             propaganda_played: 0,
+            rounds: Vec::new(),
             answers: Vec::new(),
             check_every_decision: false,
             negotiation: false,
@@ -288,6 +304,7 @@ impl<'r> Game<'r> {
             final_propaganda: self.final_propaganda,
             skip_victory: Vec::new(),
             propaganda_played: self.propaganda_played,
+            rounds: Vec::new(),
             answers: Vec::new(),
             check_every_decision: false,
             negotiation: false,

@@ -30,7 +30,7 @@ mod turn;
 
 pub use decision::{Agent, Choice, Deliberation, Doing, Op, Prompt, RandomAgent, Request, Special, Step, Stop, View};
 pub(crate) use dryrun::Explorer;
-pub use engine::{Checkpoints, Game, Moment, Outcome, Phase, Stats, Watcher};
+pub use engine::{Checkpoints, Game, Moment, Outcome, Phase, RoundMark, Stats, Watcher};
 pub use events::{EventScripts, Exec, RunError, ScriptError, install_scripts};
 pub use grant::Grant;
 pub use ops::{Action, Force};

@@ -495,6 +495,8 @@ pub struct GameResult {
     pub event_failures: Vec<super::events::ScriptError>,
     /// Non-player rules fired in the game.
     pub fired: BTreeMap<&'static str, u64>,
+    /// The standing at each Propaganda Round held (`Game::rounds`).
+    pub rounds: Vec<super::engine::RoundMark>,
 }
 
 /// A game of a batch, ready to play, with the counters of its bots.
@@ -575,6 +577,7 @@ where
                 events: Vec::new(),
                 event_failures: Vec::new(),
                 fired: BTreeMap::new(),
+                rounds: Vec::new(),
             };
         };
         let played = catch_unwind(AssertUnwindSafe(|| game.play()));
@@ -604,6 +607,7 @@ where
             events: std::mem::take(&mut game.events_played),
             event_failures: std::mem::take(&mut game.event_failures),
             fired,
+            rounds: std::mem::take(&mut game.rounds),
         }
     };
     let work = || {

@@ -14,8 +14,15 @@ impl<'r> Game<'r> {
     /// final Round skips Redeploy and Reset, which can no longer matter (6.6 PLAY NOTE).
     pub(crate) fn propaganda_round(&mut self, final_round: bool) -> Result<Option<Outcome>, Stop> {
         let round = self.propaganda_played;
+        // The standing now, kept whether or not this Round's check is made (Quick-Play
+        // skips some): it is the game's outcome if the check ends it.
+        let outcome = self.outcome(Some(round));
+        self.rounds.push(super::engine::RoundMark {
+            round,
+            margins: outcome.margins,
+            leader: outcome.winner().to_vec(),
+        });
         if !self.skip_victory.contains(&round) && self.victory_check() {
-            let outcome = self.outcome(Some(round));
             self.narrate_note(None, |g| {
                 let winner: Vec<&str> = outcome.winner().iter().map(|f| f.name()).collect();
                 format!(

@@ -108,7 +108,7 @@ pub struct Estimates {
 }
 
 impl Estimates {
-    fn new(t: &Tally) -> Estimates {
+    pub fn new(t: &Tally) -> Estimates {
         let n = t.completed;
         let win_rate = t.wins.map(|w| stats::wilson(w, n));
         let margin = ByFaction::from_array(Faction::ALL.map(|f| {
@@ -150,10 +150,11 @@ pub struct Summary {
 /// a change to its side.
 const LOPSIDED: f64 = 0.05;
 
-/// Cautions that follow from who played and how the games went.
-fn notes(run: &Run, e: &Estimates) -> Vec<String> {
+/// Cautions that follow from who played (`agents`, as `--agents` gives them) and how the
+/// games went; `abyss balance` gives them per level of play.
+pub fn notes(agents: &str, e: &Estimates) -> Vec<String> {
     let mut out = Vec::new();
-    let all_bots = super::playout::AgentSpec::parse(&run.agents)
+    let all_bots = super::playout::AgentSpec::parse(agents)
         .is_ok_and(|s| s.0.iter().all(|&k| k == super::playout::AgentKind::NonPlayer));
     if all_bots {
         out.push(
@@ -190,7 +191,7 @@ fn notes(run: &Run, e: &Estimates) -> Vec<String> {
     out
 }
 
-fn join_and(words: &[&str]) -> String {
+pub fn join_and(words: &[&str]) -> String {
     match words {
         [] => String::new(),
         [one] => one.to_string(),
@@ -212,7 +213,7 @@ impl Summary {
         let estimates = Estimates::new(&tally);
         Summary {
             format: FORMAT.into(),
-            notes: notes(&run, &estimates),
+            notes: notes(&run.agents, &estimates),
             timing: Timing::new(seconds, &tally),
             run,
             estimates,

@@ -21,6 +21,26 @@ pub struct ByFaction<T> {
     pub cartels: T,
 }
 
+impl<T> ByFaction<T> {
+    pub fn get_ref(&self, f: Faction) -> &T {
+        match f {
+            Faction::Govt => &self.govt,
+            Faction::Farc => &self.farc,
+            Faction::Auc => &self.auc,
+            Faction::Cartels => &self.cartels,
+        }
+    }
+
+    pub fn get_mut(&mut self, f: Faction) -> &mut T {
+        match f {
+            Faction::Govt => &mut self.govt,
+            Faction::Farc => &mut self.farc,
+            Faction::Auc => &mut self.auc,
+            Faction::Cartels => &mut self.cartels,
+        }
+    }
+}
+
 impl<T: Copy> ByFaction<T> {
     pub fn from_array(a: [T; 4]) -> ByFaction<T> {
         ByFaction {
@@ -39,22 +59,13 @@ impl<T: Copy> ByFaction<T> {
         self.to_array()[f.index()]
     }
 
-    pub fn get_mut(&mut self, f: Faction) -> &mut T {
-        match f {
-            Faction::Govt => &mut self.govt,
-            Faction::Farc => &mut self.farc,
-            Faction::Auc => &mut self.auc,
-            Faction::Cartels => &mut self.cartels,
-        }
-    }
-
     pub fn map<U: Copy>(&self, f: impl FnMut(T) -> U) -> ByFaction<U> {
         ByFaction::from_array(self.to_array().map(f))
     }
 }
 
 impl<T: Copy + std::ops::AddAssign> ByFaction<T> {
-    fn add(&mut self, o: &ByFaction<T>) {
+    pub fn add(&mut self, o: &ByFaction<T>) {
         for f in Faction::ALL {
             *self.get_mut(f) += o.get(f);
         }
@@ -120,12 +131,37 @@ pub struct Row {
     pub ending: Ending,
     /// With `ending` = victory_check: the Propaganda card of the check (1st, 2nd, ...).
     pub round: Option<u8>,
+    /// The standing at each Propaganda Round held, in order (absent from the rows of
+    /// earlier versions: read as none).
+    #[serde(default)]
+    pub rounds: Vec<RoundRow>,
+}
+
+/// How a game stood at a Propaganda Round's Victory phase (6.1).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RoundRow {
+    /// The Propaganda card, counted from 1.
+    pub round: u8,
+    pub margins: ByFaction<i16>,
+    /// The seat first in the 7.3 ranking then, as `Row::winner`.
+    pub leader: String,
+}
+
+/// Factions by slug joined with `+`, as rows name a seat ("farc", "govt+auc").
+pub fn seat_word(seat: &[Faction]) -> String {
+    seat.iter().map(|f| f.slug()).collect::<Vec<_>>().join("+")
+}
+
+/// The Factions of a seat written by `seat_word`; unknown words are left out.
+pub fn seat_factions(word: &str) -> Vec<Faction> {
+    word.split('+').filter_map(Faction::from_slug).collect()
 }
 
 impl Row {
     fn new(r: &GameResult) -> Row {
         let o: Option<&Outcome> = r.outcome.as_ref().ok();
-        let winner = o.map(|o| o.winner().iter().map(|f| f.slug()).collect::<Vec<_>>().join("+"));
+        let winner = o.map(|o| seat_word(o.winner()));
         Row {
             seed: r.seed,
             winner,
@@ -138,6 +174,15 @@ impl Row {
                 Some(_) => Ending::FinalRanking,
             },
             round: o.and_then(|o| o.victory_check),
+            rounds: r
+                .rounds
+                .iter()
+                .map(|m| RoundRow {
+                    round: m.round,
+                    margins: ByFaction::from_array(m.margins),
+                    leader: seat_word(&m.leader),
+                })
+                .collect(),
         }
     }
 }
@@ -394,10 +439,15 @@ impl Fields<'_> {
 
     /// The object has no field outside `known` (a misspelt field is an error, not ignored).
     pub fn no_others(&self, known: &[&str]) -> Result<(), String> {
+        self.no_others_of(known, "a sim tally")
+    }
+
+    /// `no_others`, the error naming the object as `what` ("a sim tally").
+    pub fn no_others_of(&self, known: &[&str], what: &str) -> Result<(), String> {
         if let Some(obj) = self.v.as_object()
             && let Some(k) = obj.keys().find(|k| !known.contains(&k.as_str()))
         {
-            return Err(format!("`{}.{k}` is not a field of a sim tally", self.at));
+            return Err(format!("`{}.{k}` is not a field of {what}", self.at));
         }
         Ok(())
     }

@@ -2,6 +2,8 @@
 //! space lookups by slug.
 #![allow(dead_code)]
 
+pub mod browser;
+
 use abyss::content::{self, ContentFiles, Setup};
 use abyss::kernel::{Ruleset, SpaceId, check_invariants};
 use std::path::{Path, PathBuf};
