@@ -9,7 +9,8 @@ use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// JSON tallies written by `abyss sim --format json` (e.g. one per shard).
+    /// JSON documents written by `abyss sim --format json` or `abyss cards --format json`
+    /// (e.g. one per shard).
     #[arg(required = true, value_name = "FILES")]
     pub files: Vec<PathBuf>,
     #[arg(long, value_enum, default_value = "text")]
@@ -34,7 +35,26 @@ fn read(path: &PathBuf) -> Result<Summary, Exit> {
     Summary::from_json(&text).map_err(|e| Exit::from(format!("{name}: {e}")))
 }
 
+/// The `format` a JSON document names, if it can be read.
+fn format_of(path: &PathBuf) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct Head {
+        format: String,
+    }
+    let text = std::fs::read_to_string(path).ok()?;
+    serde_json::from_str::<Head>(&text).ok().map(|h| h.format)
+}
+
 pub fn run(a: Args) -> Result<i32, Exit> {
+    // Parts of an `abyss cards` run merge into its report.
+    if a.files.first().and_then(format_of).as_deref() == Some(crate::game::impact::FORMAT) {
+        let mut files = Vec::new();
+        for p in &a.files {
+            files.push((p.display().to_string(), super::cards::read(p)?));
+        }
+        let doc = crate::game::impact::merge(files)?;
+        return super::cards::print(&doc, a.format, None);
+    }
     let mut files = Vec::new();
     for p in &a.files {
         files.push((p.display().to_string(), read(p)?));

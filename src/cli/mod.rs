@@ -5,6 +5,7 @@ pub mod out;
 
 pub mod batch;
 pub mod board;
+pub mod cards;
 pub mod event;
 pub mod merge;
 pub mod play;
@@ -42,8 +43,10 @@ enum Command {
     Play(play::Args),
     /// Play many complete games (random agents, or the Non-player bots with `--agents`) and report the results.
     Sim(sim::Args),
-    /// Join the JSON tallies of parts of one run (`sim --shard K/N --format json`) into its summary.
+    /// Join the JSON tallies of parts of one run (`sim` or `cards` with `--shard K/N --format json`) into its summary.
     Merge(merge::Args),
+    /// Which card sides swing games: fork each game where an Event side is offered, play it in one copy and the best alternative in the other.
+    Cards(cards::Args),
     /// Rebuild a recorded game from its record and report how it went.
     Replay(replay::Args),
     /// Measure an agent (e.g. the search AI, `--agent mcts:100`) in a seat against the section-8 bot on paired seeds.
@@ -82,6 +85,7 @@ pub fn main() -> i32 {
         Command::Show(a) => show::run(a),
         Command::Sim(a) => sim::run(a),
         Command::Merge(a) => merge::run(a),
+        Command::Cards(a) => cards::run(a),
         Command::Play(a) => play::run(a),
         Command::Replay(a) => replay::run(a),
         Command::Strength(a) => strength::run(a),
