@@ -3,10 +3,11 @@
 //! `kernel` owns the state and the primitives; `content` turns the TOML content into a
 //! checked `Ruleset` and scenario set-ups; `game` is the rules engine; `script` runs the Event cards' Lua; `nonplayer` holds the
 //! section 8 bots; `notation` reads and writes game records and scenario tests; `stats` the
-//! confidence intervals of a batch's figures; `cli` holds the subcommands of the binary.
+//! confidence intervals of a batch's figures; `calibrate` the bisection of a lever; `cli` holds the subcommands of the binary.
 
 pub mod agents;
 pub mod board;
+pub mod calibrate;
 pub mod cli;
 pub mod content;
 pub mod game;

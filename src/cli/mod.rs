@@ -5,6 +5,7 @@ pub mod out;
 
 pub mod batch;
 pub mod board;
+pub mod calibrate;
 pub mod cards;
 pub mod event;
 pub mod merge;
@@ -47,6 +48,8 @@ enum Command {
     Merge(merge::Args),
     /// Which card sides swing games: fork each game where an Event side is offered, play it in one copy and the best alternative in the other.
     Cards(cards::Args),
+    /// Find the value of a scenario lever (e.g. `--lever resources.govt=0..40`) at which a Faction's win rate reaches a target.
+    Calibrate(calibrate::Args),
     /// Rebuild a recorded game from its record and report how it went.
     Replay(replay::Args),
     /// Measure an agent (e.g. the search AI, `--agent mcts:100`) in a seat against the section-8 bot on paired seeds.
@@ -86,6 +89,7 @@ pub fn main() -> i32 {
         Command::Sim(a) => sim::run(a),
         Command::Merge(a) => merge::run(a),
         Command::Cards(a) => cards::run(a),
+        Command::Calibrate(a) => calibrate::run(a),
         Command::Play(a) => play::run(a),
         Command::Replay(a) => replay::run(a),
         Command::Strength(a) => strength::run(a),
