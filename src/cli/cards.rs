@@ -50,6 +50,9 @@ pub struct Args {
     /// Print only the N sides of most impact (text).
     #[arg(long, value_name = "N")]
     pub top: Option<usize>,
+    /// Under each side, its figures for each Faction offered it (text; always in JSON).
+    #[arg(long)]
+    pub by_faction: bool,
     #[arg(long, value_enum, default_value = "text")]
     pub format: Format,
 }
@@ -60,7 +63,7 @@ pub fn run(a: Args) -> Result<i32, Exit> {
         for p in &a.merge {
             files.push((p.display().to_string(), read(p)?));
         }
-        return print(&impact::merge(files)?, a.format, a.top);
+        return print(&impact::merge(files)?, a.format, a.top, a.by_faction);
     }
     if a.forks == 0 {
         return Err(Exit::from("--forks 0: give at least 1 fork per card side"));
@@ -115,7 +118,7 @@ pub fn run(a: Args) -> Result<i32, Exit> {
     };
     let run = run_identity(&files, &a.scenario, &spec, false, seeds, shard);
     let doc = Doc::new(run, a.forks, played.sides, played.tally, played.used, timing);
-    print(&doc, a.format, a.top)
+    print(&doc, a.format, a.top, a.by_faction)
 }
 
 /// A spinner with the run's counts, on a terminal only.
@@ -147,10 +150,10 @@ pub fn read(path: &PathBuf) -> Result<Doc, Exit> {
 }
 
 /// Print a document; exit 1 when a real game or a copy failed.
-pub fn print(doc: &Doc, format: Format, top: Option<usize>) -> Result<i32, Exit> {
+pub fn print(doc: &Doc, format: Format, top: Option<usize>, by_faction: bool) -> Result<i32, Exit> {
     match format {
         Format::Json => say!("{}", serde_json::to_string_pretty(doc).map_err(|e| e.to_string())?),
-        Format::Text => say_raw!("{}", render(doc, top)),
+        Format::Text => say_raw!("{}", render(doc, top, by_faction)),
     }
     let failed = !doc.tally.failures.is_empty() || doc.estimates.iter().any(|e| e.failed > 0);
     Ok(if failed { 1 } else { 0 })
@@ -174,13 +177,9 @@ fn rate(r: &impact::Rate) -> String {
 
 /// The Factions a side was offered to, most forks first: "farc", "govt+auc".
 fn offered_to(e: &SideEstimate) -> String {
-    let mut fs: Vec<(Faction, u64)> = Faction::ALL
-        .iter()
-        .map(|&f| (f, e.by_faction.get(f)))
-        .filter(|x| x.1 > 0)
-        .collect();
+    let mut fs: Vec<(&str, u64)> = e.factions.iter().map(|f| (f.faction, f.forks)).collect();
     fs.sort_by_key(|x| std::cmp::Reverse(x.1));
-    let words: Vec<&str> = fs.iter().map(|x| x.0.slug()).collect();
+    let words: Vec<&str> = fs.iter().map(|x| x.0).collect();
     if words.is_empty() { "-".into() } else { words.join("+") }
 }
 
@@ -195,7 +194,7 @@ fn cut(s: &str, n: usize) -> String {
 }
 
 /// The report as text.
-pub fn render(doc: &Doc, top: Option<usize>) -> String {
+pub fn render(doc: &Doc, top: Option<usize>, by_faction: bool) -> String {
     use std::fmt::Write;
     let r = &doc.run;
     let mut out = String::new();
@@ -248,6 +247,24 @@ pub fn render(doc: &Doc, top: Option<usize>) -> String {
             rate(&e.observed_played),
             rate(&e.observed_not_played),
         );
+        if by_faction {
+            for f in &e.factions {
+                let name = Faction::from_slug(f.faction).map_or(f.faction, |x| x.name());
+                let _ = writeln!(
+                    out,
+                    "{:>4}  {:<12} {:<26} {:<23} {:>5}  {:<25} {}",
+                    "",
+                    "",
+                    "",
+                    format!("  {name}"),
+                    f.forks,
+                    f.win_difference.map_or("-".into(), |i| signed_points(&i)),
+                    f.margin_difference.map_or("-".into(), |i| {
+                        format!("{:+5.2} [{:+5.2}, {:+5.2}]", i.estimate, i.low, i.high)
+                    }),
+                );
+            }
+        }
     }
     if shown < doc.estimates.len() {
         let _ = writeln!(
@@ -278,6 +295,11 @@ pub fn render(doc: &Doc, top: Option<usize>) -> String {
         "note: \"won when played\" is observational: the Faction's win rate in the real games where its agent chose \
          the side, and where it did not. It mixes the side's effect with the reasons it was chosen (selection), so \
          it is biased; the Δ columns are the causal estimates."
+    );
+    let _ = writeln!(
+        out,
+        "note: a side's figures pool the Factions offered it (\"offered to\", most forks first); a side that helps one \
+         Faction may hurt another that plays it: --by-faction splits them."
     );
     let failed: u64 = doc.estimates.iter().map(|e| e.failed).sum();
     if failed > 0 {

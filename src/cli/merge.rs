@@ -53,7 +53,7 @@ pub fn run(a: Args) -> Result<i32, Exit> {
             files.push((p.display().to_string(), super::cards::read(p)?));
         }
         let doc = crate::game::impact::merge(files)?;
-        return super::cards::print(&doc, a.format, None);
+        return super::cards::print(&doc, a.format, None, false);
     }
     let mut files = Vec::new();
     for p in &a.files {

@@ -473,8 +473,10 @@ pub struct SideEstimate {
     /// Forks that count (both copies played to their end), and those whose copy failed.
     pub forks: u64,
     pub failed: u64,
-    /// The forks by the Faction offered the side.
-    pub by_faction: ByFaction<u64>,
+    /// The same figures by the Faction offered the side (Faction order, those offered
+    /// it only): a side good for one Faction is often bad for another, and the pooled
+    /// figures mix them in the proportions the agents were offered it.
+    pub factions: Vec<FactionEstimate>,
     /// Wins of the Faction in copies A (the side played) and B (the best alternative).
     pub wins_played: u64,
     pub wins_alternative: u64,
@@ -489,20 +491,61 @@ pub struct SideEstimate {
     pub observed_not_played: Rate,
 }
 
+/// A side's paired figures for one Faction offered it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct FactionEstimate {
+    pub faction: &'static str,
+    pub forks: u64,
+    pub win_difference: Option<Interval>,
+    pub margin_difference: Option<Interval>,
+}
+
+/// Sums of paired differences (wins, margins) and their squares.
+#[derive(Clone, Copy, Debug, Default)]
+struct Paired {
+    n: u64,
+    dwin: i128,
+    dwin2: u128,
+    dm: i128,
+    dm2: u128,
+}
+
+impl Paired {
+    fn add(&mut self, a: Scored, b: Scored) {
+        self.n += 1;
+        let d = i128::from(a.win) - i128::from(b.win);
+        self.dwin += d;
+        self.dwin2 += (d * d) as u128;
+        let m = i128::from(a.margin) - i128::from(b.margin);
+        self.dm += m;
+        self.dm2 += (m * m) as u128;
+    }
+
+    /// The mean win difference with its interval; a difference of two 0/1 results lies in
+    /// −1..=1, and so does the interval given.
+    fn win(&self) -> Option<Interval> {
+        stats::mean(self.dwin, self.dwin2, self.n).map(|i| Interval {
+            low: i.low.max(-1.0),
+            high: i.high.min(1.0),
+            ..i
+        })
+    }
+
+    fn margin(&self) -> Option<Interval> {
+        stats::mean(self.dm, self.dm2, self.n)
+    }
+}
+
 /// Each side's figures from the forks taken, most impact first: the largest win-rate
 /// difference either way, then the largest margin difference; sides with no estimate last.
 pub fn estimates(sides: &[SideInfo], rows: &[ForkRow]) -> Vec<SideEstimate> {
     #[derive(Default)]
     struct Sums {
-        n: u64,
+        all: Paired,
         failed: u64,
-        by: ByFaction<u64>,
+        by: ByFaction<Paired>,
         wa: u64,
         wb: u64,
-        dwin: i128,
-        dwin2: u128,
-        dm: i128,
-        dm2: u128,
         played: (u64, u64),
         not: (u64, u64),
     }
@@ -519,18 +562,12 @@ pub fn estimates(sides: &[SideInfo], rows: &[ForkRow]) -> Vec<SideEstimate> {
             s.failed += 1;
             continue;
         }
-        s.n += 1;
+        s.all.add(a, b);
         if let Some(f) = Faction::from_slug(&r.faction) {
-            *s.by.get_mut(f) += 1;
+            s.by.get_mut(f).add(a, b);
         }
         s.wa += u64::from(a.win);
         s.wb += u64::from(b.win);
-        let d = i128::from(a.win) - i128::from(b.win);
-        s.dwin += d;
-        s.dwin2 += (d * d) as u128;
-        let m = i128::from(a.margin) - i128::from(b.margin);
-        s.dm += m;
-        s.dm2 += (m * m) as u128;
         let real = if r.played { a } else { b };
         let bucket = if r.played { &mut s.played } else { &mut s.not };
         bucket.0 += 1;
@@ -543,18 +580,23 @@ pub fn estimates(sides: &[SideInfo], rows: &[ForkRow]) -> Vec<SideEstimate> {
             SideEstimate {
                 side: info.side.clone(),
                 title: info.title.clone(),
-                forks: s.n,
+                forks: s.all.n,
                 failed: s.failed,
-                by_faction: s.by,
+                factions: Faction::ALL
+                    .iter()
+                    .map(|&f| (f, s.by.get(f)))
+                    .filter(|(_, p)| p.n > 0)
+                    .map(|(f, p)| FactionEstimate {
+                        faction: f.slug(),
+                        forks: p.n,
+                        win_difference: p.win(),
+                        margin_difference: p.margin(),
+                    })
+                    .collect(),
                 wins_played: s.wa,
                 wins_alternative: s.wb,
-                // A difference of two 0/1 results lies in −1..=1; so does its interval.
-                win_difference: stats::mean(s.dwin, s.dwin2, s.n).map(|i| Interval {
-                    low: i.low.max(-1.0),
-                    high: i.high.min(1.0),
-                    ..i
-                }),
-                margin_difference: stats::mean(s.dm, s.dm2, s.n),
+                win_difference: s.all.win(),
+                margin_difference: s.all.margin(),
                 observed_played: Rate::new(s.played.0, s.played.1),
                 observed_not_played: Rate::new(s.not.0, s.not.1),
             }
@@ -875,7 +917,9 @@ mod tests {
         assert!((m.half_width() - half).abs() < 1e-12, "{m:?}");
         assert_eq!((u.observed_played.offers, u.observed_played.wins), (2, 2));
         assert_eq!((u.observed_not_played.offers, u.observed_not_played.wins), (2, 1));
-        assert_eq!(u.by_faction.farc, 4);
+        assert_eq!(u.factions.len(), 1);
+        assert_eq!((u.factions[0].faction, u.factions[0].forks), ("farc", 4));
+        assert_eq!(u.factions[0].win_difference, u.win_difference);
         // The side never forked comes last, without estimates.
         assert_eq!(e[1].side, "08-shaded");
         assert_eq!((e[1].forks, e[1].win_difference), (0, None));
