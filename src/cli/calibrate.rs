@@ -185,6 +185,16 @@ fn notes(c: &Calibration, spec: &AgentSpec, faction: Faction) -> Vec<String> {
     out
 }
 
+/// "Government's", "Cartels'".
+fn possessive(f: Faction) -> String {
+    let name = f.name();
+    if name.ends_with('s') {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
+    }
+}
+
 fn render(r: &Report, lever: &Lever, faction: Faction) -> String {
     use std::fmt::Write;
     let c = &r.calibration;
@@ -192,10 +202,10 @@ fn render(r: &Report, lever: &Lever, faction: Faction) -> String {
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "Calibrating {lever} over {}..={} for {}'s win rate to reach {:.1}% (`{}`, {} agents, seeds {} at every value: paired)",
+        "Calibrating {lever} over {}..={} for {} win rate to reach {:.1}% (`{}`, {} agents, seeds {} at every value: paired)",
         c.low,
         c.high,
-        faction.name(),
+        possessive(faction),
         pct(c.target),
         r.run.scenario,
         r.run.agents,
@@ -242,10 +252,10 @@ fn render(r: &Report, lever: &Lever, faction: Faction) -> String {
         None => {
             let _ = writeln!(
                 out,
-                "  no value of {}..={} brings {}'s win rate to {:.1}% (it {way} from one end to the other): widen the range or pick another lever",
+                "  no value of {}..={} brings {} win rate to {:.1}% (it {way} from one end to the other): widen the range or pick another lever",
                 c.low,
                 c.high,
-                faction.name(),
+                possessive(faction),
                 pct(c.target)
             );
         }
