@@ -4,11 +4,13 @@
 //! checked `Ruleset` and scenario set-ups; `game` is the rules engine; `script` runs the Event cards' Lua; `nonplayer` holds the
 //! section 8 bots; `notation` reads and writes game records and scenario tests; `stats` the
 //! confidence intervals of a batch's figures; `balance` the reports comparing a scenario's
-//! variants under levels of play; `cli` holds the subcommands of the binary.
+//! variants under levels of play; `calibrate` the bisection of a lever; `cli` holds the
+//! subcommands of the binary.
 
 pub mod agents;
 pub mod balance;
 pub mod board;
+pub mod calibrate;
 pub mod cli;
 pub mod content;
 pub mod game;

@@ -1,5 +1,5 @@
-//! `abyss merge FILES…`: join the JSON documents of parts of one run (`sim --shard` or
-//! `balance --shard`, or `--seeds` ranges side by side) into the summary one run over all
+//! `abyss merge FILES…`: join the JSON documents of parts of one run (`sim --shard`,
+//! `balance --shard` or `cards --shard`, or `--seeds` ranges side by side) into the summary one run over all
 //! their seeds gives. The files' `format` says which kind they are; all must be one kind.
 
 use super::Format;
@@ -10,8 +10,8 @@ use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// JSON documents written by `abyss sim --format json` or `abyss balance --format
-    /// json` (e.g. one per shard).
+    /// JSON documents written by `abyss sim`, `abyss balance` or `abyss cards` with
+    /// `--format json` (e.g. one per shard).
     #[arg(required = true, value_name = "FILES")]
     pub files: Vec<PathBuf>,
     #[arg(long, value_enum, default_value = "text")]
@@ -51,7 +51,26 @@ fn read(path: &PathBuf) -> Result<Doc, Exit> {
     doc.map_err(|e| Exit::from(format!("{name}: {e}")))
 }
 
+/// The `format` a JSON document names, if it can be read.
+fn format_of(path: &PathBuf) -> Option<String> {
+    #[derive(serde::Deserialize)]
+    struct Head {
+        format: String,
+    }
+    let text = std::fs::read_to_string(path).ok()?;
+    serde_json::from_str::<Head>(&text).ok().map(|h| h.format)
+}
+
 pub fn run(a: Args) -> Result<i32, Exit> {
+    // Parts of an `abyss cards` run merge into its report.
+    if a.files.first().and_then(format_of).as_deref() == Some(crate::game::impact::FORMAT) {
+        let mut files = Vec::new();
+        for p in &a.files {
+            files.push((p.display().to_string(), super::cards::read(p)?));
+        }
+        let doc = crate::game::impact::merge(files)?;
+        return super::cards::print(&doc, a.format, None, false);
+    }
     let mut sims = Vec::new();
     let mut balances = Vec::new();
     for p in &a.files {

@@ -6,6 +6,8 @@ pub mod out;
 pub mod balance;
 pub mod batch;
 pub mod board;
+pub mod calibrate;
+pub mod cards;
 pub mod event;
 pub mod merge;
 pub mod play;
@@ -43,10 +45,14 @@ enum Command {
     Play(play::Args),
     /// Play many complete games (random agents, or the Non-player bots with `--agents`) and report the results.
     Sim(sim::Args),
-    /// Join the JSON tallies of parts of one run (`sim` or `balance` with `--shard K/N --format json`) into its summary.
+    /// Join the JSON tallies of parts of one run (`sim`, `balance` or `cards` with `--shard K/N --format json`) into its summary.
     Merge(merge::Args),
     /// Compare a scenario with variants on the same seeds under levels of play (random, bots, search), with intervals; text, JSON or an HTML page.
     Balance(balance::Args),
+    /// Which card sides swing games: fork each game where an Event side is offered, play it in one copy and the best alternative in the other.
+    Cards(cards::Args),
+    /// Find the value of a scenario lever (e.g. `--lever resources.govt=0..40`) at which a Faction's win rate reaches a target.
+    Calibrate(calibrate::Args),
     /// Rebuild a recorded game from its record and report how it went.
     Replay(replay::Args),
     /// Measure an agent (e.g. the search AI, `--agent mcts:100`) in a seat against the section-8 bot on paired seeds.
@@ -86,6 +92,8 @@ pub fn main() -> i32 {
         Command::Sim(a) => sim::run(a),
         Command::Merge(a) => merge::run(a),
         Command::Balance(a) => balance::run(a),
+        Command::Cards(a) => cards::run(a),
+        Command::Calibrate(a) => calibrate::run(a),
         Command::Play(a) => play::run(a),
         Command::Replay(a) => replay::run(a),
         Command::Strength(a) => strength::run(a),

@@ -7,6 +7,7 @@ pub mod export;
 pub mod findings;
 pub mod forces;
 pub mod layout;
+pub mod lever;
 pub mod map;
 pub mod nonplayer;
 pub mod scenario;

@@ -547,6 +547,21 @@ fn panic_failure(game: Option<&Game>) -> Stop {
     Stop::Failed(format!("the engine panicked{at}: {}", what.replace('\n', " ")))
 }
 
+/// Run `work` as a game of a batch runs: a panic in it is returned as its message (the
+/// panic hook keeps it off stderr) instead of ending the thread. For batches of other
+/// shapes than `run_games` (card-impact forks, src/game/impact.rs).
+pub(crate) fn guarded<R>(work: impl FnOnce() -> R) -> Result<R, String> {
+    use std::panic::{AssertUnwindSafe, catch_unwind};
+    quiet_panics_in_batches();
+    let was = IN_BATCH.with(|b| b.replace(true));
+    let r = catch_unwind(AssertUnwindSafe(work));
+    IN_BATCH.with(|b| b.set(was));
+    r.map_err(|_| match panic_failure(None) {
+        Stop::Failed(m) => m,
+        other => other.to_string(),
+    })
+}
+
 /// Play the games of `batch`: `prepare` sets a game up for a seed, `finish` checks a
 /// finished game (it may turn a result into a failure). A panic in either is the game's
 /// reported failure and the batch goes on.

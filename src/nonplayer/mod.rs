@@ -245,6 +245,12 @@ impl Agent for NonPlayer {
             Some(i) if i < req.options.len() => i,
             _ => self.fallback(view, req, &look, &mut dice),
         };
+        // An Event taken however the choice came about (a card-impact fork may offer the
+        // bot only a side it would not pick, src/game/fork.rs): an Operation the Event
+        // grants is planned afresh, as in `choose`.
+        if view.doing == Doing::Choosing && matches!(req.options[i], Choice::Event(_)) {
+            self.plan = Plan::default();
+        }
         if let (Ask::OperationSpace(_), Choice::Space(s)) = (req.ask, req.options[i]) {
             self.selected |= s.bit();
         }

@@ -245,6 +245,23 @@ impl Agent for Mcts {
     fn decide(&mut self, view: &View, req: &Request) -> Result<usize, Stop> {
         // A report tells of the decision just made, never of an earlier one.
         self.report = None;
+        // The engine answers a question with one option itself, so a card-level question
+        // with one option reaches the agent only when something outside the game narrows
+        // the choice to it (a card-impact fork, src/game/fork.rs): nothing to search, but
+        // the choice is completed as a searched one would be.
+        if req.ask == Ask::Action && req.faction == self.faction && req.options.len() == 1 {
+            let mut moves = Vec::new();
+            Move::of(req, super::policy::specials_possible(view, self.faction), &mut moves);
+            if let Some(&mv) = moves.first() {
+                self.completion = Completion::for_move(
+                    self.faction,
+                    mv,
+                    self.config.completion,
+                    mix(self.seed, !(view.answers.len() as u64)),
+                );
+            }
+            return Ok(0);
+        }
         if req.ask == Ask::Action
             && req.faction == self.faction
             && req.options.len() >= 2
