@@ -200,28 +200,104 @@ impl Findings {
     }
 }
 
+/// The most unknown keys one file reports: each costs a parse of the table again.
+pub const MAX_UNKNOWN_KEYS: usize = 100;
+
 /// Parse a TOML file into a typed table, reporting syntax errors (`toml-syntax`) apart
-/// from schema errors (`unknown-key`, `missing-key`, `bad-value`).
+/// from schema errors (`unknown-key`, `missing-key`, `bad-value`). Every unknown key is
+/// reported, each at its line with the nearest known key when one is near (a typo), not
+/// only the first: the key is taken out and the table read again. A file with unknown
+/// keys still gives its table, so that the checks after it report their findings in the
+/// same run; the caller treats the findings as the file's verdict.
 pub fn parse_toml<T: serde::de::DeserializeOwned>(file: &SourceFile, out: &mut Findings) -> Option<T> {
-    if let Err(e) = file.text.parse::<toml::Table>() {
+    let mut doc = match toml::de::DeTable::parse(&file.text) {
+        Ok(doc) => doc,
+        Err(e) => {
+            let at = e.span().map_or(0, |s| s.start);
+            out.at(file, at, "toml-syntax", first_line(e.message()));
+            return None;
+        }
+    };
+    // The unknown keys, reported in the order they are written (serde meets them in
+    // the order of its maps, not of the file).
+    let mut unknown = Findings::default();
+    let report = |unknown: Findings, out: &mut Findings| {
+        let mut list = unknown.list;
+        list.sort_by_key(|f| f.line);
+        out.list.extend(list);
+    };
+    for _ in 0..=MAX_UNKNOWN_KEYS {
+        let e = match T::deserialize(toml::de::Deserializer::from(doc.clone())) {
+            Ok(v) => {
+                report(unknown, out);
+                return Some(v);
+            }
+            Err(e) => e,
+        };
+        let msg = first_line(e.message());
         let at = e.span().map_or(0, |s| s.start);
-        out.at(file, at, "toml-syntax", first_line(e.message()));
+        if let Some(rest) = msg.strip_prefix("unknown field")
+            && let Some(span) = e.span()
+            && remove_key_at(doc.get_mut(), &span)
+        {
+            unknown.at(file, at, "unknown-key", format!("unknown key{}", with_suggestion(rest)));
+            continue;
+        }
+        report(unknown, out);
+        let code = if msg.starts_with("unknown field") {
+            "unknown-key"
+        } else if msg.starts_with("missing field") {
+            "missing-key"
+        } else {
+            "bad-value"
+        };
+        let msg = if msg.starts_with("unknown variant") {
+            format!("unknown value{}", with_suggestion(&msg["unknown variant".len()..]))
+        } else {
+            msg
+        };
+        out.at(file, at, code, msg);
         return None;
     }
-    match toml::from_str::<T>(&file.text) {
-        Ok(v) => Some(v),
-        Err(e) => {
-            let msg = first_line(e.message());
-            let code = if msg.starts_with("unknown field") {
-                "unknown-key"
-            } else if msg.starts_with("missing field") {
-                "missing-key"
-            } else {
-                "bad-value"
-            };
-            out.at(file, e.span().map_or(0, |s| s.start), code, msg);
-            None
-        }
+    report(unknown, out);
+    out.at(
+        file,
+        0,
+        "unknown-key",
+        format!("more than {MAX_UNKNOWN_KEYS} unknown keys: the rest are not listed (is it the file you meant?)"),
+    );
+    None
+}
+
+/// serde's " `x`, expected one of `a`, `b`" (after "unknown field" or "unknown variant"):
+/// " `x` (did you mean `a`?)" when one of the expected words is near `x`, else as it is.
+fn with_suggestion(rest: &str) -> String {
+    let words: Vec<&str> = rest.split('`').skip(1).step_by(2).collect();
+    match words.split_first() {
+        Some((word, expected)) => match super::suggest::nearest(word, expected.iter().copied()) {
+            Some(near) => format!(" `{word}` (did you mean `{near}`?)"),
+            None => rest.to_string(),
+        },
+        None => rest.to_string(),
+    }
+}
+
+/// Take out of a table the key written at `span` (wherever it is nested); false if no key
+/// is written there.
+fn remove_key_at(table: &mut toml::de::DeTable<'_>, span: &std::ops::Range<usize>) -> bool {
+    let found = table.keys().find(|k| k.span() == *span).cloned();
+    if let Some(k) = found {
+        table.remove(&k);
+        return true;
+    }
+    table.iter_mut().any(|(_, v)| remove_in_value(v.get_mut(), span))
+}
+
+fn remove_in_value(v: &mut toml::de::DeValue<'_>, span: &std::ops::Range<usize>) -> bool {
+    match v {
+        toml::de::DeValue::Table(t) => remove_key_at(t, span),
+        toml::de::DeValue::Array(a) => a.iter_mut().any(|v| remove_in_value(v.get_mut(), span)),
+        _ => false,
     }
 }
 

@@ -12,6 +12,7 @@ pub mod nonplayer;
 pub mod scenario;
 pub mod setup;
 pub mod source;
+pub mod suggest;
 
 pub use findings::{Finding, SourceFile};
 pub use scenario::Scenario;
