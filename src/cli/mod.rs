@@ -114,7 +114,8 @@ pub struct ContentArgs {
     /// A content folder (rules/, scenarios/, events/) instead of the embedded content.
     #[arg(long, value_name = "DIR")]
     pub content: Option<PathBuf>,
-    /// A mod folder laid over the content: its files replace or add to the content's.
+    /// A mod folder laid over the content: its files replace or add to the content's;
+    /// its rules/ tables are laid over the content's by key (docs/modding.md).
     #[arg(long = "mod", value_name = "DIR")]
     pub overlay: Option<PathBuf>,
 }

@@ -24,29 +24,88 @@ impl fmt::Display for Finding {
     }
 }
 
-/// One content file's text, with what is needed to turn byte offsets into lines.
+/// One content file's text, with what is needed to turn byte offsets into lines. A file
+/// a mod lays over by key (`super::layers`) is its layers one after the other, each a
+/// segment with its own name and lines: a finding at an offset names the layer it is in
+/// (the content's file, or the mod's) and the line there.
 pub struct SourceFile {
+    /// The file's path in the content ("rules/cards.toml").
     pub path: String,
     pub text: String,
     line_starts: Vec<usize>,
+    segments: Vec<Segment>,
+}
+
+/// One layer of a file: where its text starts, the name findings give it, and the line
+/// (1-based, of the whole text) its text starts on.
+struct Segment {
+    start: usize,
+    name: String,
+    first_line: usize,
 }
 
 impl SourceFile {
     pub fn new(path: impl Into<String>, text: impl Into<String>) -> SourceFile {
-        let text = text.into();
-        let line_starts = std::iter::once(0)
+        let path = path.into();
+        let name = path.clone();
+        SourceFile::layered(path, vec![(name, text.into())])
+    }
+
+    /// A file made of layers, each (its name for findings, its text), the lowest first:
+    /// `super::layers` merges them by key.
+    pub fn layered(path: impl Into<String>, layers: Vec<(String, String)>) -> SourceFile {
+        let mut text = String::new();
+        let mut starts = Vec::new();
+        for (i, (name, t)) in layers.into_iter().enumerate() {
+            if i > 0 {
+                // Each layer starts on a line of its own.
+                text.push('\n');
+            }
+            starts.push((text.len(), name));
+            text.push_str(&t);
+        }
+        let line_starts: Vec<usize> = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        let segments = starts
+            .into_iter()
+            .map(|(start, name)| Segment {
+                start,
+                name,
+                first_line: line_starts.partition_point(|&s| s <= start),
+            })
             .collect();
         SourceFile {
             path: path.into(),
             text,
             line_starts,
+            segments,
         }
     }
 
-    /// 1-based line of a byte offset.
+    fn segment(&self, offset: usize) -> &Segment {
+        let i = self.segments.partition_point(|s| s.start <= offset);
+        &self.segments[i.saturating_sub(1)]
+    }
+
+    /// 1-based line of a byte offset, in the layer it is in.
     pub fn line_of(&self, offset: usize) -> usize {
-        self.line_starts.partition_point(|&s| s <= offset)
+        let line = self.line_starts.partition_point(|&s| s <= offset);
+        line + 1 - self.segment(offset).first_line
+    }
+
+    /// The name of the layer a byte offset is in: the file's path, or for a mod's layer
+    /// the path of the mod's file.
+    pub fn file_of(&self, offset: usize) -> &str {
+        &self.segment(offset).name
+    }
+
+    /// The layers' texts with where each starts in `text`, the lowest first.
+    pub fn layers(&self) -> impl Iterator<Item = (usize, &str)> {
+        self.segments.iter().enumerate().map(|(i, s)| {
+            let end = self.segments.get(i + 1).map_or(self.text.len(), |n| n.start - 1);
+            (s.start, &self.text[s.start..end])
+        })
     }
 }
 
@@ -184,7 +243,7 @@ pub struct Findings {
 impl Findings {
     pub fn at(&mut self, file: &SourceFile, offset: usize, code: &'static str, message: impl Into<String>) {
         self.list.push(Finding {
-            file: file.path.clone(),
+            file: file.file_of(offset).to_string(),
             line: file.line_of(offset),
             code,
             message: message.into(),
@@ -210,14 +269,20 @@ pub const MAX_UNKNOWN_KEYS: usize = 100;
 /// keys still gives its table, so that the checks after it report their findings in the
 /// same run; the caller treats the findings as the file's verdict.
 pub fn parse_toml<T: serde::de::DeserializeOwned>(file: &SourceFile, out: &mut Findings) -> Option<T> {
-    let mut doc = match toml::de::DeTable::parse(&file.text) {
-        Ok(doc) => doc,
-        Err(e) => {
-            let at = e.span().map_or(0, |s| s.start);
-            out.at(file, at, "toml-syntax", first_line(e.message()));
-            return None;
+    let mut layers = Vec::new();
+    for (start, text) in file.layers() {
+        match toml::de::DeTable::parse(text) {
+            Ok(doc) => layers.push(super::layers::shifted(doc, start)),
+            Err(e) => {
+                let at = start + e.span().map_or(0, |s| s.start);
+                out.at(file, at, "toml-syntax", first_line(e.message()));
+            }
         }
-    };
+    }
+    if layers.len() < file.layers().count() {
+        return None;
+    }
+    let mut doc = super::layers::merge(&file.path, layers, file, out);
     // The unknown keys, reported in the order they are written (serde meets them in
     // the order of its maps, not of the file).
     let mut unknown = Findings::default();
@@ -315,6 +380,19 @@ mod tests {
         let (line, m) = utf8_text(b"a\nb\n\xffc".to_vec()).unwrap_err();
         assert_eq!(line, 3);
         assert_eq!(m, "not UTF-8 text at byte offset 4: save the file as UTF-8");
+    }
+
+    #[test]
+    fn a_layered_file_names_each_layer_and_counts_its_lines() {
+        let f = SourceFile::layered(
+            "rules/x.toml",
+            vec![("rules/x.toml".into(), "a = 1\nb = 2".into()), ("m/rules/x.toml".into(), "c = 3\nd = 4\n".into())],
+        );
+        let d = f.text.find("d =").unwrap();
+        assert_eq!((f.file_of(0), f.line_of(0)), ("rules/x.toml", 1));
+        assert_eq!((f.file_of(d), f.line_of(d)), ("m/rules/x.toml", 2));
+        let layers: Vec<(usize, &str)> = f.layers().collect();
+        assert_eq!(layers, [(0, "a = 1\nb = 2"), (12, "c = 3\nd = 4\n")]);
     }
 
     #[test]

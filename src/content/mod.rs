@@ -6,6 +6,7 @@ pub mod events;
 pub mod export;
 pub mod findings;
 pub mod forces;
+pub mod layers;
 pub mod layout;
 pub mod map;
 pub mod nonplayer;
