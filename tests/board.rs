@@ -75,11 +75,13 @@ fn layout_problems_are_findings_at_their_lines() {
     let text = ContentFiles::embedded().files[LAYOUT_FILE].clone();
     // The whole layout, with a space renamed: it replaces the content's (laid over by
     // key, the content's `bogota` would stay).
-    let broken = format!("replace = true\n{text}").replacen("[space.bogota]", "[space.bogata]", 1).replacen(
-        r#"ends = ["cartagena", "santa_marta"]"#,
-        r#"ends = ["cartagena", "pasto"]"#,
-        1,
-    );
+    let broken = format!("replace = true\n{text}")
+        .replacen("[space.bogota]", "[space.bogata]", 1)
+        .replacen(
+            r#"ends = ["cartagena", "santa_marta"]"#,
+            r#"ends = ["cartagena", "pasto"]"#,
+            1,
+        );
     let (files, dir) = with_mod("board-layout", &[(LAYOUT_FILE, &broken)]);
     let mod_file = format!("{}/{LAYOUT_FILE}", dir.path().display());
     let mut findings = Vec::new();

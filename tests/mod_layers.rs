@@ -34,7 +34,10 @@ fn a_mod_with_one_card_changes_that_card_field_by_field_and_nothing_else() {
     assert!(c.unshaded.contains("2 Troops"), "{}", c.unshaded);
     // The fields the mod does not give are the content's.
     let b = base.card(14).unwrap();
-    assert_eq!((&c.title, &c.slug, &c.order, &c.shaded), (&b.title, &b.slug, &b.order, &b.shaded));
+    assert_eq!(
+        (&c.title, &c.slug, &c.order, &c.shaded),
+        (&b.title, &b.slug, &b.order, &b.shaded)
+    );
     assert_eq!(mine.cards.len(), base.cards.len());
     for (m, b) in mine.cards.iter().zip(&base.cards).filter(|(m, _)| m.number != 14) {
         assert_eq!((m.number, &m.unshaded), (b.number, &b.unshaded));
@@ -109,7 +112,10 @@ fn replace_true_replaces_the_whole_file_or_one_entry() {
         "",
         1,
     );
-    let (files, dir) = with_mod("replace-file", &[("rules/forces.toml", &format!("replace = true\n{forces}"))]);
+    let (files, dir) = with_mod(
+        "replace-file",
+        &[("rules/forces.toml", &format!("replace = true\n{forces}"))],
+    );
     let report = validate::check(&files, None).unwrap();
     let got: Vec<String> = report.findings.iter().map(|f| f.to_string()).collect();
     assert_eq!(

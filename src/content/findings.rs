@@ -386,7 +386,10 @@ mod tests {
     fn a_layered_file_names_each_layer_and_counts_its_lines() {
         let f = SourceFile::layered(
             "rules/x.toml",
-            vec![("rules/x.toml".into(), "a = 1\nb = 2".into()), ("m/rules/x.toml".into(), "c = 3\nd = 4\n".into())],
+            vec![
+                ("rules/x.toml".into(), "a = 1\nb = 2".into()),
+                ("m/rules/x.toml".into(), "c = 3\nd = 4\n".into()),
+            ],
         );
         let d = f.text.find("d =").unwrap();
         assert_eq!((f.file_of(0), f.line_of(0)), ("rules/x.toml", 1));

@@ -44,7 +44,12 @@ const REPLACE: &str = "replace";
 /// Does a mod's file replace the content's whole (`replace = true` at its top)? A file
 /// that does not parse does not: it is laid over, and its error reported at its line.
 pub fn replaces(text: &str) -> bool {
-    DeTable::parse(text).is_ok_and(|t| matches!(t.get_ref().get(REPLACE).map(|v| v.get_ref()), Some(DeValue::Boolean(true))))
+    DeTable::parse(text).is_ok_and(|t| {
+        matches!(
+            t.get_ref().get(REPLACE).map(|v| v.get_ref()),
+            Some(DeValue::Boolean(true))
+        )
+    })
 }
 
 /// A layer parsed alone, its spans moved by `by` bytes: to where its text starts in the
@@ -61,7 +66,10 @@ fn shift_table(t: DeTable<'_>, by: usize) -> DeTable<'_> {
     t.into_iter()
         .map(|(k, v)| {
             let ks = k.span();
-            (Spanned::new(ks.start + by..ks.end + by, k.into_inner()), shift_value(v, by))
+            (
+                Spanned::new(ks.start + by..ks.end + by, k.into_inner()),
+                shift_value(v, by),
+            )
         })
         .collect()
 }
@@ -143,7 +151,10 @@ fn strip_entry_replaces(t: &mut DeTable<'_>, path: &str, file: &SourceFile, out:
 }
 
 fn keyed_lists(path: &str) -> impl Iterator<Item = (&'static str, &'static [&'static str])> + '_ {
-    KEYED.iter().filter(move |(f, _, _)| *f == path).map(|(_, l, k)| (*l, *k))
+    KEYED
+        .iter()
+        .filter(move |(f, _, _)| *f == path)
+        .map(|(_, l, k)| (*l, *k))
 }
 
 /// Lay `over` on `base`, key by key; `top` is the file's path for its top-level table
@@ -156,7 +167,11 @@ fn merge_table<'i>(
     out: &mut Findings,
 ) {
     for (k, v) in over {
-        let keys = top.and_then(|p| keyed_lists(p).find(|(l, _)| *l == k.get_ref().as_ref()).map(|(_, keys)| keys));
+        let keys = top.and_then(|p| {
+            keyed_lists(p)
+                .find(|(l, _)| *l == k.get_ref().as_ref())
+                .map(|(_, keys)| keys)
+        });
         let Some(mine) = base.get_mut(k.get_ref().as_ref()) else {
             base.insert(k, v);
             continue;

@@ -101,7 +101,10 @@ impl ContentFiles {
             if super::layers::LAYERED_FILES.contains(&path.as_str()) && self.files.contains_key(&path) {
                 let name = format!("{}/{path}", m.origin.trim_end_matches('/'));
                 let replaces = super::layers::replaces(&text);
-                self.layers.entry(path).or_default().push(Layer { name, text, replaces });
+                self.layers
+                    .entry(path)
+                    .or_default()
+                    .push(Layer { name, text, replaces });
             } else {
                 self.layers.remove(&path);
                 self.files.insert(path, text);
@@ -146,7 +149,11 @@ impl ContentFiles {
         if from.is_none() {
             all.push((path.to_string(), text.clone()));
         }
-        all.extend(layers[from.unwrap_or(0)..].iter().map(|l| (l.name.clone(), l.text.clone())));
+        all.extend(
+            layers[from.unwrap_or(0)..]
+                .iter()
+                .map(|l| (l.name.clone(), l.text.clone())),
+        );
         Some(SourceFile::layered(path, all))
     }
 
