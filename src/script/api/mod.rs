@@ -170,6 +170,35 @@ pub(crate) fn game<T>(name: &'static str, f: impl for<'a, 'r> FnOnce(&'a mut Gam
 /// The context every API function shares: the VM's words and the handle `g`.
 pub(crate) struct Api {
     pub words: Rc<Words>,
+    /// Calls a script function under the host's `locate` message handler
+    /// (src/script/mod.rs, `Located`).
+    pub xcall: mlua::Function,
+}
+
+impl Api {
+    /// A script function the host calls itself (an `effect`, a `highest`, a `g:as` body).
+    pub fn located(&self, f: mlua::Function) -> ScriptFn<'_> {
+        ScriptFn { f, xcall: &self.xcall }
+    }
+}
+
+/// A script function the host calls itself (an `effect`, a `highest`, a `g:as` body),
+/// called under the host's `locate` handler: an error in it is then reported at its own
+/// line, not at the line of the `g:` call that handed it to the host (the stack between
+/// them unwinds before the Event's own handler runs).
+pub(crate) struct ScriptFn<'a> {
+    pub f: mlua::Function,
+    pub xcall: &'a mlua::Function,
+}
+
+impl ScriptFn<'_> {
+    pub fn call<Ret: mlua::FromLuaMulti>(&self, arg: impl mlua::IntoLua) -> R<Ret> {
+        self.xcall.call((&self.f, arg))
+    }
+
+    pub fn call_alone<Ret: mlua::FromLuaMulti>(&self) -> R<Ret> {
+        self.xcall.call(&self.f)
+    }
 }
 
 /// Register every host function as a method of `methods` (the table behind `g`).
