@@ -1,5 +1,7 @@
 //! "Did you mean …?": the known word nearest a misspelt one, by edit distance, for the
-//! findings that name a word the content does not know (a key, a space id, a hook).
+//! findings that name a word the content does not know (a key, a space id, a hook). The
+//! distance also serves the answers of records and tests (src/notation/words.rs) and the
+//! card API's names (src/script/api).
 
 /// Words longer than this get no suggestion: the distance costs the product of the two
 /// lengths, and no key or id of the content is this long.

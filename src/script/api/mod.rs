@@ -695,20 +695,8 @@ pub fn did_you_mean(name: &str) -> Option<&'static str> {
     if name.len() > 40 {
         return None;
     }
-    fn dist(a: &str, b: &str) -> usize {
-        let b: Vec<char> = b.chars().collect();
-        let mut prev: Vec<usize> = (0..=b.len()).collect();
-        for (i, ca) in a.chars().enumerate() {
-            let mut cur = vec![i + 1];
-            for (j, cb) in b.iter().enumerate() {
-                cur.push((prev[j] + (ca != *cb) as usize).min(prev[j + 1] + 1).min(cur[j] + 1));
-            }
-            prev = cur;
-        }
-        prev[b.len()]
-    }
     API.iter()
-        .map(|a| (dist(name, a.name), a.name))
+        .map(|a| (crate::content::suggest::distance(name, a.name), a.name))
         .filter(|(d, _)| *d <= 3)
         .min()
         .map(|(_, n)| n)
