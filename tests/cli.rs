@@ -431,6 +431,84 @@ fn failed_events_are_counted_and_named_and_json_says_not_ok() {
 }
 
 #[test]
+fn a_script_error_met_only_in_the_replay_is_the_failure_reported_with_its_place() {
+    // Issue 26 §3: card 14's `effect` fails for one candidate (Huila). A random agent
+    // judges only the candidates its draw reaches, so the game itself may never try Huila;
+    // the replay of its answers tries every candidate, fails there, and used to be
+    // reported as "diverged" (or "the script did something else") rather than the error.
+    let dir = Scratch::new("replay-only");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("events/014_tres_esquinas.lua")).unwrap();
+    let text = text.replacen(
+        "g:place(s, \"govt\", \"base\")",
+        "if s == \"huila\" then error(\"boom\") end\n        g:place(s, \"govt\", \"base\")",
+        1,
+    );
+    let line = 1 + text.lines().position(|l| l.contains("boom")).unwrap();
+    std::fs::create_dir_all(dir.0.join("mod/events")).unwrap();
+    std::fs::write(dir.0.join("mod/events/014_tres_esquinas.lua"), text).unwrap();
+    let m = dir.file("mod");
+    let failures = dir.file("failures");
+    let args = [
+        "validate",
+        "--mod",
+        &m,
+        "--games",
+        "30",
+        "--seed",
+        "1",
+        "--save-failures",
+        &failures,
+    ];
+    let (code, out, err) = abyss(&args);
+    assert_eq!(code, 1, "{out}{err}");
+    let failed: Vec<&str> = out.lines().filter(|l| l.contains("FAILED seed")).collect();
+    assert!(!failed.is_empty(), "{out}");
+    let place = format!("events/014_tres_esquinas.lua:{line}: boom");
+    for l in &failed {
+        assert!(l.contains(&place), "every failure names the script's error: {l}");
+        assert!(!l.contains("diverged") && !l.contains("did something else"), "{l}");
+    }
+    assert!(
+        out.contains("an Event failed when the game's answers were replayed, though not in the game"),
+        "the seeds 1..=30 hold a failure met only in the replay: {out}"
+    );
+    // In JSON, the card, side, file and line are fields of each failure and failed Event.
+    let (code, out, err) = abyss(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!(code, 1, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let tally = &v["playouts"]["tally"];
+    let want =
+        serde_json::json!({"card": 14, "side": "unshaded", "file": "events/014_tres_esquinas.lua", "line": line});
+    for f in tally["failures"].as_array().unwrap() {
+        for k in ["card", "side", "file", "line"] {
+            assert_eq!(f[k], want[k], "{k} of {f}");
+        }
+    }
+    let side = &tally["failed_events"]["14-unshaded"];
+    for k in ["card", "side", "file", "line"] {
+        assert_eq!(side[k], want[k], "{k} of {side}");
+    }
+    // A tally from before these fields is still read (`abyss merge`).
+    let mut old = v["playouts"].clone();
+    for f in old["tally"]["failures"].as_array_mut().unwrap() {
+        for k in ["side", "file", "line"] {
+            f.as_object_mut().unwrap().remove(k);
+        }
+    }
+    for (_, e) in old["tally"]["failed_events"].as_object_mut().unwrap() {
+        for k in ["card", "side", "file", "line"] {
+            e.as_object_mut().unwrap().remove(k);
+        }
+    }
+    let path = dir.file("old.json");
+    std::fs::write(&path, old.to_string()).unwrap();
+    let (code, out, err) = abyss(&["merge", &path]);
+    assert_eq!(code, 1, "merged, with its failures: {out}{err}");
+    assert!(out.contains("FAILED seed"), "{out}{err}");
+}
+
+#[test]
 fn validate_reports_an_event_side_that_always_fails() {
     let dir = Scratch::new("always");
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
