@@ -56,6 +56,133 @@ fn usage_and_io_errors_exit_2() {
     assert_eq!(abyss(&["validate", "--frobnicate"]).0, 2);
 }
 
+/// A folder of scenario tests: one that passes, one that fails (with a name that needs
+/// escaping in XML), and a file that does not parse.
+fn test_folder(dir: &Scratch) -> String {
+    let t = dir.0.join("tests");
+    std::fs::create_dir_all(&t).unwrap();
+    let test = |name: &str, want: u32| {
+        format!(
+            "test \"{}\"\nsetup standard\n  deck 8 1\nplay\n  govt event-shaded\nexpect\n  resources govt {want}\n",
+            name.replace('"', "\\\"")
+        )
+    };
+    std::fs::write(t.join("a.test"), test("8 shaded: Government Resources -9", 31)).unwrap();
+    std::fs::write(t.join("b.test"), test("wrong <on> purpose & \"quoted\"", 99)).unwrap();
+    std::fs::write(t.join("c.test"), "tset \"not a test\"\n").unwrap();
+    t.to_str().unwrap().to_string()
+}
+
+#[test]
+fn test_reports_as_json_and_as_junit_xml_for_ci() {
+    let dir = Scratch::new("test-reports");
+    let folder = test_folder(&dir);
+    let (code, out, err) = abyss(&["test", &folder, "--format", "json"]);
+    assert_eq!(code, 1, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["ok"], false);
+    assert_eq!(
+        (v["total"].as_u64(), v["passed"].as_u64(), v["failed"].as_u64()),
+        (Some(2), Some(1), Some(1))
+    );
+    let tests = v["tests"].as_array().unwrap();
+    assert_eq!(tests[0]["passed"], true);
+    assert_eq!(tests[0]["name"], "8 shaded: Government Resources -9");
+    assert_eq!(tests[1]["passed"], false);
+    let f = &tests[1]["failures"][0];
+    assert!(
+        f["file"].as_str().unwrap().ends_with("b.test") && f["line"].as_u64() == Some(7),
+        "{f}"
+    );
+    assert!(f["message"].as_str().unwrap().contains("99"), "{f}");
+    let broken = &v["broken_files"][0];
+    assert!(broken["file"].as_str().unwrap().ends_with("c.test"), "{broken}");
+    // JUnit XML, with the text report on stdout as usual.
+    let xml_path = dir.file("junit.xml");
+    let (code, out, _) = abyss(&["test", &folder, "--junit", &xml_path]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("2 tests: 1 passed, 1 failed; 1 files did not parse"),
+        "{out}"
+    );
+    let xml = std::fs::read_to_string(&xml_path).unwrap();
+    let doc = roxmltree::Document::parse(&xml).expect("well-formed XML");
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "testsuites");
+    assert_eq!(
+        (
+            root.attribute("tests"),
+            root.attribute("failures"),
+            root.attribute("errors")
+        ),
+        (Some("3"), Some("1"), Some("1"))
+    );
+    let cases: Vec<roxmltree::Node> = root.descendants().filter(|n| n.has_tag_name("testcase")).collect();
+    assert_eq!(cases.len(), 3);
+    assert_eq!(cases[1].attribute("name"), Some("wrong <on> purpose & \"quoted\""));
+    let failure = cases[1]
+        .children()
+        .find(|n| n.has_tag_name("failure"))
+        .expect("a <failure>");
+    assert!(failure.attribute("message").unwrap().contains("99"), "{xml}");
+    assert!(cases[0].children().all(|n| !n.is_element()), "{xml}");
+    assert!(cases[2].children().any(|n| n.has_tag_name("error")), "{xml}");
+    // All passing: exit 0, and `ok` true.
+    let (code, out, _) = abyss(&["test", &format!("{folder}/a.test"), "--format", "json"]);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(serde_json::from_str::<serde_json::Value>(&out).unwrap()["ok"], true);
+}
+
+#[test]
+fn with_format_json_usage_and_io_errors_are_a_json_object_too() {
+    for args in [
+        &["validate", "--format", "json", "--frobnicate"][..],
+        &["validate", "--format=json", "--content", "/no/such/folder"],
+        &[
+            "sim",
+            "--format",
+            "json",
+            "--games",
+            "2",
+            "--scenario",
+            "no_such_scenario",
+        ],
+        &["test", "--format", "json", "/no/such/tests"],
+        &["show", "--format", "json", "--seed", "many"],
+        &["merge", "--format", "json", "/no/such/file.json"],
+        &["strength", "--format", "json", "--agent", "nobody"],
+    ] {
+        let (code, out, err) = abyss(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        let v: serde_json::Value =
+            serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?}: not JSON ({e}): {out}"));
+        assert_eq!(
+            (v["ok"].as_bool(), v["exit"].as_i64()),
+            (Some(false), Some(2)),
+            "{args:?}: {out}"
+        );
+        assert!(!v["error"].as_str().unwrap().is_empty(), "{args:?}");
+        // The message for people still goes to stderr.
+        assert!(!err.is_empty(), "{args:?}");
+    }
+    // Content with findings (exit 1) in a command that needs a position: JSON as well.
+    let (code, out, _) = abyss(&[
+        "sim",
+        "--format",
+        "json",
+        "--mod",
+        "tests/fixtures/broken/base_on_loc",
+        "--scenario",
+        "broken",
+    ]);
+    assert_eq!(code, 1, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["exit"], 1);
+    // Without --format json, a usage error prints nothing on stdout.
+    let (code, out, _) = abyss(&["validate", "--frobnicate"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+}
+
 #[test]
 fn show_prints_the_position() {
     let (code, out, _) = abyss(&["show", "--scenario", "standard"]);
