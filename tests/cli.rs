@@ -184,6 +184,43 @@ fn with_format_json_usage_and_io_errors_are_a_json_object_too() {
 }
 
 #[test]
+fn export_content_writes_the_embedded_content_which_validates_clean() {
+    let dir = Scratch::new("export-content");
+    let to = dir.file("content");
+    let (code, out, err) = abyss(&["export-content", &to]);
+    assert_eq!(code, 0, "{out}{err}");
+    let embedded = abyss::content::ContentFiles::embedded();
+    assert!(
+        out.starts_with(&format!("wrote {} files to {to}", embedded.files.len())),
+        "{out}"
+    );
+    for (rel, text) in &embedded.files {
+        assert_eq!(
+            &std::fs::read_to_string(dir.0.join("content").join(rel)).unwrap(),
+            text,
+            "{rel}"
+        );
+    }
+    assert!(dir.0.join("content/events/lib").is_dir());
+    let (code, out, err) = abyss(&["validate", "--content", &to]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.ends_with(&format!("{to}: no findings\n")), "{out}");
+    // A second export overwrites nothing, and says how to.
+    let map = dir.0.join("content/rules/map.toml");
+    std::fs::write(&map, "# my map\n").unwrap();
+    let (code, out, err) = abyss(&["export-content", &to]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("already exist") && err.contains("--force"), "{err}");
+    assert_eq!(std::fs::read_to_string(&map).unwrap(), "# my map\n");
+    let (code, out, err) = abyss(&["export-content", &to, "--force"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(std::fs::read_to_string(&map).unwrap(), embedded.files["rules/map.toml"]);
+    // A file where the folder should be.
+    let (code, _, err) = abyss(&["export-content", &dir.file("content/rules/map.toml")]);
+    assert_eq!(code, 2, "{err}");
+}
+
+#[test]
 fn show_prints_the_position() {
     let (code, out, _) = abyss(&["show", "--scenario", "standard"]);
     assert_eq!(code, 0);

@@ -6,6 +6,7 @@ pub mod out;
 pub mod batch;
 pub mod board;
 pub mod event;
+pub mod export_content;
 pub mod merge;
 pub mod play;
 pub mod replay;
@@ -52,6 +53,8 @@ enum Command {
     Test(test::Args),
     /// Run one Event on a scenario's position and print what changed.
     Event(event::Args),
+    /// Write the content built into abyss (rules/, scenarios/, events/) to a folder, to read, copy into a mod, or change.
+    ExportContent(export_content::Args),
     /// Print the Lua language-server definitions of the card API (docs/lua/abyss.lua).
     LuaDefs,
     /// Print a shell completion script, e.g. `abyss completions bash > ~/.local/share/bash-completion/completions/abyss`.
@@ -116,6 +119,7 @@ pub fn main() -> i32 {
         Command::Strength(a) => strength::run(a),
         Command::Test(a) => test::run(a),
         Command::Event(a) => event::run(a),
+        Command::ExportContent(a) => export_content::run(a),
         Command::LuaDefs => {
             say_raw!("{}", crate::script::defs::luals_definitions());
             Ok(out::CLEAN)
