@@ -316,10 +316,9 @@ pub fn parse_toml<T: serde::de::DeserializeOwned>(file: &SourceFile, out: &mut F
         } else {
             "bad-value"
         };
-        let msg = if msg.starts_with("unknown variant") {
-            format!("unknown value{}", with_suggestion(&msg["unknown variant".len()..]))
-        } else {
-            msg
+        let msg = match msg.strip_prefix("unknown variant") {
+            Some(rest) => format!("unknown value{}", with_suggestion(rest)),
+            None => msg,
         };
         out.at(file, at, code, msg);
         return None;

@@ -242,7 +242,7 @@ fn key_of(t: &DeTable<'_>, keys: &[&str]) -> Option<String> {
                 Err(_) => format!("n{}", n.as_str()),
             },
             DeValue::Boolean(b) => format!("b{b}"),
-            other => format!("{}", other.type_str()),
+            other => other.type_str().to_string(),
         };
         parts.push(part);
     }
