@@ -72,12 +72,17 @@ fn show_svg_of_the_standard_deployment_is_xml_with_every_space() {
 #[test]
 fn layout_problems_are_findings_at_their_lines() {
     let text = ContentFiles::embedded().files[LAYOUT_FILE].clone();
-    let broken = text.replacen("[space.bogota]", "[space.bogata]", 1).replacen(
-        r#"ends = ["cartagena", "santa_marta"]"#,
-        r#"ends = ["cartagena", "pasto"]"#,
-        1,
-    );
-    let (files, _dir) = with_mod("board-layout", &[(LAYOUT_FILE, &broken)]);
+    // The whole layout, with a space renamed: it replaces the content's (laid over by
+    // key, the content's `bogota` would stay).
+    let broken = format!("replace = true\n{text}")
+        .replacen("[space.bogota]", "[space.bogata]", 1)
+        .replacen(
+            r#"ends = ["cartagena", "santa_marta"]"#,
+            r#"ends = ["cartagena", "pasto"]"#,
+            1,
+        );
+    let (files, dir) = with_mod("board-layout", &[(LAYOUT_FILE, &broken)]);
+    let mod_file = format!("{}/{LAYOUT_FILE}", dir.path().display());
     let mut findings = Vec::new();
     content::load_ruleset(&files, &mut findings).expect("the rules still load");
     let line_of = |needle: &str| broken.lines().position(|l| l.contains(needle)).unwrap() + 1;
@@ -96,11 +101,11 @@ fn layout_problems_are_findings_at_their_lines() {
             .any(|f| f.code == "missing-layout" && f.message.contains("`bogota`")),
         "{findings:?}"
     );
-    assert!(findings.iter().all(|f| f.file == LAYOUT_FILE), "{findings:?}");
+    assert!(findings.iter().all(|f| f.file == mod_file), "{findings:?}");
     // The picture refuses to draw with a broken layout, and says why.
     let r = rules();
     let e = content::load_layout(&files, &r.map).unwrap_err();
-    assert!(e.contains("rules/layout.toml:"), "{e}");
+    assert!(e.contains(&format!("{mod_file}:")), "{e}");
 }
 
 #[test]

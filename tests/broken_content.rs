@@ -43,10 +43,14 @@ fn each_fixture_gives_its_finding_at_its_line() {
         let mut files = ContentFiles::embedded();
         files.overlay(&dir).unwrap();
         let report = validate::check(&files, None).unwrap();
+        // A mod's rules table is named by its path in the mod folder (it is laid over
+        // the content's file of the same path, key by key); expect.txt gives the path in
+        // the fixture.
+        let prefix = format!("{}/", dir.display());
         let got: Vec<String> = report
             .findings
             .iter()
-            .map(|f| format!("{} {}:{}", f.code, f.file, f.line))
+            .map(|f| format!("{} {}:{}", f.code, f.file.trim_start_matches(&prefix), f.line))
             .collect();
         assert_eq!(
             got,
@@ -178,19 +182,104 @@ fn a_long_chain_of_base_scenarios_is_a_finding_not_a_stack_overflow() {
 #[test]
 fn a_space_id_longer_than_scripts_can_name_is_refused_at_its_line() {
     let long = "vaupes_department_on_the_brazilian_border_x";
-    let map = ContentFiles::embedded().files["rules/map.toml"].replace("\"vaupes\"", &format!("\"{long}\""));
+    // The whole map, renamed: it replaces the content's (a rename laid over by key would
+    // add a space).
+    let map = "replace = true\n".to_string()
+        + &ContentFiles::embedded().files["rules/map.toml"].replace("\"vaupes\"", &format!("\"{long}\""));
     let line = 1 + map
         .lines()
         .position(|l| l.contains(&format!("id = \"{long}\"")))
         .unwrap();
-    let (files, _dir) = with_mod("long-id", &[("rules/map.toml", &map)]);
+    let (files, dir) = with_mod("long-id", &[("rules/map.toml", &map)]);
     let report = validate::check(&files, None).unwrap();
     let got: Vec<String> = report.findings.iter().map(|f| f.to_string()).collect();
     assert_eq!(
         got,
         [format!(
-            "rules/map.toml:{line}: bad-id: space id `{long}` is 43 bytes long; at most 40 are supported \
-             (card scripts name spaces by their ids): shorten it"
+            "{}/rules/map.toml:{line}: bad-id: space id `{long}` is 43 bytes long; at most 40 are supported \
+             (card scripts name spaces by their ids): shorten it",
+            dir.path().display()
         )]
     );
+}
+
+#[test]
+fn every_unknown_key_of_a_scenario_is_reported_in_one_run_with_suggestions() {
+    // A newcomer's typos (issue 26 §3): each used to take a run of its own (serde stopped
+    // at the first unknown key), with no hint of the key meant.
+    let (files, _dir) = with_mod(
+        "typos",
+        &[(
+            "scenarios/broken.toml",
+            "base = \"standard\"\n\n[resources]\nfarcs = 3\n\n[space.meta_wset]\nfarc_guerillas = 2\n\n[space.cali]\ntrops = 2\ncolour = \"red\"\n",
+        )],
+    );
+    let report = validate::check(&files, Some("broken")).unwrap();
+    let got: Vec<String> = report.findings.iter().map(|f| f.to_string()).collect();
+    assert_eq!(
+        got,
+        [
+            "scenarios/broken.toml:4: unknown-key: unknown key `farcs` (did you mean `farc`?)",
+            "scenarios/broken.toml:7: unknown-key: unknown key `farc_guerillas` (did you mean `farc_guerrillas`?)",
+            "scenarios/broken.toml:10: unknown-key: unknown key `trops` (did you mean `troops`?)",
+            "scenarios/broken.toml:11: unknown-key: unknown key `colour`, expected one of `support`, `troops`, \
+             `police`, `govt_bases`, `farc_guerrillas`, `farc_active`, `farc_bases`, `auc_guerrillas`, \
+             `auc_active`, `auc_bases`, `cartels_guerrillas`, `cartels_active`, `cartels_bases`, `terror`, \
+             `sabotage`, `farc_zone`, `shipments`",
+            "scenarios/broken.toml:6: unknown-space: unknown space `meta_wset` (did you mean `meta_west`?)",
+        ]
+    );
+    assert!(!report.ok);
+    // A scenario with unknown keys is not played, though its other keys were read.
+    let e = abyss::cli::position(&files, "broken", 1).unwrap_err();
+    assert!(e.contains("unknown key `farcs`"), "{e}");
+}
+
+#[test]
+fn every_unknown_key_of_a_rules_table_is_reported_and_a_misspelt_value_gets_a_suggestion() {
+    let forces = ContentFiles::embedded().files["rules/forces.toml"]
+        .replacen("count = 30", "count = 30\ncolour = \"green\"", 2)
+        .replacen("aid_max = 29", "aid_max = 29\nresources_mx = 3", 1);
+    let line_of = |needle: &str, nth: usize| {
+        1 + forces
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| l.starts_with(needle))
+            .nth(nth)
+            .unwrap()
+            .0
+    };
+    let (files, _dir) = with_mod("rules-typos", &[("rules/forces.toml", &forces)]);
+    let report = validate::check(&files, None).unwrap();
+    let got: Vec<String> = report
+        .findings
+        .iter()
+        .map(|f| format!("{}:{} {}", f.line, f.code, f.message))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            format!(
+                "{}:unknown-key unknown key `resources_mx` (did you mean `resources_max`?)",
+                line_of("resources_mx", 0)
+            ),
+            format!(
+                "{}:unknown-key unknown key `colour`, expected one of `faction`, `kind`, `count`",
+                line_of("colour", 0)
+            ),
+            format!(
+                "{}:unknown-key unknown key `colour`, expected one of `faction`, `kind`, `count`",
+                line_of("colour", 1)
+            ),
+        ]
+    );
+    let cards = ContentFiles::embedded().files["rules/cards.toml"].replacen("kind = \"event\"", "kind = \"evnt\"", 1);
+    let (files, _dir) = with_mod("value-typo", &[("rules/cards.toml", &cards)]);
+    let report = validate::check(&files, None).unwrap();
+    let got: Vec<String> = report
+        .findings
+        .iter()
+        .map(|f| format!("{} {}", f.code, f.message))
+        .collect();
+    assert_eq!(got, ["bad-value unknown value `evnt` (did you mean `event`?)"]);
 }

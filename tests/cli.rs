@@ -56,6 +56,170 @@ fn usage_and_io_errors_exit_2() {
     assert_eq!(abyss(&["validate", "--frobnicate"]).0, 2);
 }
 
+/// A folder of scenario tests: one that passes, one that fails (with a name that needs
+/// escaping in XML), and a file that does not parse.
+fn test_folder(dir: &Scratch) -> String {
+    let t = dir.0.join("tests");
+    std::fs::create_dir_all(&t).unwrap();
+    let test = |name: &str, want: u32| {
+        format!(
+            "test \"{}\"\nsetup standard\n  deck 8 1\nplay\n  govt event-shaded\nexpect\n  resources govt {want}\n",
+            name.replace('"', "\\\"")
+        )
+    };
+    std::fs::write(t.join("a.test"), test("8 shaded: Government Resources -9", 31)).unwrap();
+    std::fs::write(t.join("b.test"), test("wrong <on> purpose & \"quoted\"", 99)).unwrap();
+    std::fs::write(t.join("c.test"), "tset \"not a test\"\n").unwrap();
+    t.to_str().unwrap().to_string()
+}
+
+#[test]
+fn test_reports_as_json_and_as_junit_xml_for_ci() {
+    let dir = Scratch::new("test-reports");
+    let folder = test_folder(&dir);
+    let (code, out, err) = abyss(&["test", &folder, "--format", "json"]);
+    assert_eq!(code, 1, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["ok"], false);
+    assert_eq!(
+        (v["total"].as_u64(), v["passed"].as_u64(), v["failed"].as_u64()),
+        (Some(2), Some(1), Some(1))
+    );
+    let tests = v["tests"].as_array().unwrap();
+    assert_eq!(tests[0]["passed"], true);
+    assert_eq!(tests[0]["name"], "8 shaded: Government Resources -9");
+    assert_eq!(tests[1]["passed"], false);
+    let f = &tests[1]["failures"][0];
+    assert!(
+        f["file"].as_str().unwrap().ends_with("b.test") && f["line"].as_u64() == Some(7),
+        "{f}"
+    );
+    assert!(f["message"].as_str().unwrap().contains("99"), "{f}");
+    let broken = &v["broken_files"][0];
+    assert!(broken["file"].as_str().unwrap().ends_with("c.test"), "{broken}");
+    // JUnit XML, with the text report on stdout as usual.
+    let xml_path = dir.file("junit.xml");
+    let (code, out, _) = abyss(&["test", &folder, "--junit", &xml_path]);
+    assert_eq!(code, 1);
+    assert!(
+        out.contains("2 tests: 1 passed, 1 failed; 1 files did not parse"),
+        "{out}"
+    );
+    let xml = std::fs::read_to_string(&xml_path).unwrap();
+    let doc = roxmltree::Document::parse(&xml).expect("well-formed XML");
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "testsuites");
+    assert_eq!(
+        (
+            root.attribute("tests"),
+            root.attribute("failures"),
+            root.attribute("errors")
+        ),
+        (Some("3"), Some("1"), Some("1"))
+    );
+    let cases: Vec<roxmltree::Node> = root.descendants().filter(|n| n.has_tag_name("testcase")).collect();
+    assert_eq!(cases.len(), 3);
+    assert_eq!(cases[1].attribute("name"), Some("wrong <on> purpose & \"quoted\""));
+    let failure = cases[1]
+        .children()
+        .find(|n| n.has_tag_name("failure"))
+        .expect("a <failure>");
+    assert!(failure.attribute("message").unwrap().contains("99"), "{xml}");
+    assert!(cases[0].children().all(|n| !n.is_element()), "{xml}");
+    assert!(cases[2].children().any(|n| n.has_tag_name("error")), "{xml}");
+    // All passing: exit 0, and `ok` true.
+    let (code, out, _) = abyss(&["test", &format!("{folder}/a.test"), "--format", "json"]);
+    assert_eq!(code, 0, "{out}");
+    assert_eq!(serde_json::from_str::<serde_json::Value>(&out).unwrap()["ok"], true);
+}
+
+#[test]
+fn with_format_json_usage_and_io_errors_are_a_json_object_too() {
+    for args in [
+        &["validate", "--format", "json", "--frobnicate"][..],
+        &["validate", "--format=json", "--content", "/no/such/folder"],
+        &[
+            "sim",
+            "--format",
+            "json",
+            "--games",
+            "2",
+            "--scenario",
+            "no_such_scenario",
+        ],
+        &["test", "--format", "json", "/no/such/tests"],
+        &["show", "--format", "json", "--seed", "many"],
+        &["merge", "--format", "json", "/no/such/file.json"],
+        &["strength", "--format", "json", "--agent", "nobody"],
+    ] {
+        let (code, out, err) = abyss(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        let v: serde_json::Value =
+            serde_json::from_str(&out).unwrap_or_else(|e| panic!("{args:?}: not JSON ({e}): {out}"));
+        assert_eq!(
+            (v["ok"].as_bool(), v["exit"].as_i64()),
+            (Some(false), Some(2)),
+            "{args:?}: {out}"
+        );
+        assert!(!v["error"].as_str().unwrap().is_empty(), "{args:?}");
+        // The message for people still goes to stderr.
+        assert!(!err.is_empty(), "{args:?}");
+    }
+    // Content with findings (exit 1) in a command that needs a position: JSON as well.
+    let (code, out, _) = abyss(&[
+        "sim",
+        "--format",
+        "json",
+        "--mod",
+        "tests/fixtures/broken/base_on_loc",
+        "--scenario",
+        "broken",
+    ]);
+    assert_eq!(code, 1, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["exit"], 1);
+    // Without --format json, a usage error prints nothing on stdout.
+    let (code, out, _) = abyss(&["validate", "--frobnicate"]);
+    assert_eq!((code, out.as_str()), (2, ""));
+}
+
+#[test]
+fn export_content_writes_the_embedded_content_which_validates_clean() {
+    let dir = Scratch::new("export-content");
+    let to = dir.file("content");
+    let (code, out, err) = abyss(&["export-content", &to]);
+    assert_eq!(code, 0, "{out}{err}");
+    let embedded = abyss::content::ContentFiles::embedded();
+    assert!(
+        out.starts_with(&format!("wrote {} files to {to}", embedded.files.len())),
+        "{out}"
+    );
+    for (rel, text) in &embedded.files {
+        assert_eq!(
+            &std::fs::read_to_string(dir.0.join("content").join(rel)).unwrap(),
+            text,
+            "{rel}"
+        );
+    }
+    assert!(dir.0.join("content/events/lib").is_dir());
+    let (code, out, err) = abyss(&["validate", "--content", &to]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.ends_with(&format!("{to}: no findings\n")), "{out}");
+    // A second export overwrites nothing, and says how to.
+    let map = dir.0.join("content/rules/map.toml");
+    std::fs::write(&map, "# my map\n").unwrap();
+    let (code, out, err) = abyss(&["export-content", &to]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("already exist") && err.contains("--force"), "{err}");
+    assert_eq!(std::fs::read_to_string(&map).unwrap(), "# my map\n");
+    let (code, out, err) = abyss(&["export-content", &to, "--force"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(std::fs::read_to_string(&map).unwrap(), embedded.files["rules/map.toml"]);
+    // A file where the folder should be.
+    let (code, _, err) = abyss(&["export-content", &dir.file("content/rules/map.toml")]);
+    assert_eq!(code, 2, "{err}");
+}
+
 #[test]
 fn show_prints_the_position() {
     let (code, out, _) = abyss(&["show", "--scenario", "standard"]);
@@ -579,6 +743,84 @@ fn failed_events_are_counted_and_named_and_json_says_not_ok() {
         side["times"].as_u64() > Some(0) && side["first"].as_str().unwrap().contains("flaky"),
         "{out}"
     );
+}
+
+#[test]
+fn a_script_error_met_only_in_the_replay_is_the_failure_reported_with_its_place() {
+    // Issue 26 §3: card 14's `effect` fails for one candidate (Huila). A random agent
+    // judges only the candidates its draw reaches, so the game itself may never try Huila;
+    // the replay of its answers tries every candidate, fails there, and used to be
+    // reported as "diverged" (or "the script did something else") rather than the error.
+    let dir = Scratch::new("replay-only");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(root.join("events/014_tres_esquinas.lua")).unwrap();
+    let text = text.replacen(
+        "g:place(s, \"govt\", \"base\")",
+        "if s == \"huila\" then error(\"boom\") end\n        g:place(s, \"govt\", \"base\")",
+        1,
+    );
+    let line = 1 + text.lines().position(|l| l.contains("boom")).unwrap();
+    std::fs::create_dir_all(dir.0.join("mod/events")).unwrap();
+    std::fs::write(dir.0.join("mod/events/014_tres_esquinas.lua"), text).unwrap();
+    let m = dir.file("mod");
+    let failures = dir.file("failures");
+    let args = [
+        "validate",
+        "--mod",
+        &m,
+        "--games",
+        "30",
+        "--seed",
+        "1",
+        "--save-failures",
+        &failures,
+    ];
+    let (code, out, err) = abyss(&args);
+    assert_eq!(code, 1, "{out}{err}");
+    let failed: Vec<&str> = out.lines().filter(|l| l.contains("FAILED seed")).collect();
+    assert!(!failed.is_empty(), "{out}");
+    let place = format!("events/014_tres_esquinas.lua:{line}: boom");
+    for l in &failed {
+        assert!(l.contains(&place), "every failure names the script's error: {l}");
+        assert!(!l.contains("diverged") && !l.contains("did something else"), "{l}");
+    }
+    assert!(
+        out.contains("an Event failed when the game's answers were replayed, though not in the game"),
+        "the seeds 1..=30 hold a failure met only in the replay: {out}"
+    );
+    // In JSON, the card, side, file and line are fields of each failure and failed Event.
+    let (code, out, err) = abyss(&[&args[..], &["--format", "json"]].concat());
+    assert_eq!(code, 1, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let tally = &v["playouts"]["tally"];
+    let want =
+        serde_json::json!({"card": 14, "side": "unshaded", "file": "events/014_tres_esquinas.lua", "line": line});
+    for f in tally["failures"].as_array().unwrap() {
+        for k in ["card", "side", "file", "line"] {
+            assert_eq!(f[k], want[k], "{k} of {f}");
+        }
+    }
+    let side = &tally["failed_events"]["14-unshaded"];
+    for k in ["card", "side", "file", "line"] {
+        assert_eq!(side[k], want[k], "{k} of {side}");
+    }
+    // A tally from before these fields is still read (`abyss merge`).
+    let mut old = v["playouts"].clone();
+    for f in old["tally"]["failures"].as_array_mut().unwrap() {
+        for k in ["side", "file", "line"] {
+            f.as_object_mut().unwrap().remove(k);
+        }
+    }
+    for (_, e) in old["tally"]["failed_events"].as_object_mut().unwrap() {
+        for k in ["card", "side", "file", "line"] {
+            e.as_object_mut().unwrap().remove(k);
+        }
+    }
+    let path = dir.file("old.json");
+    std::fs::write(&path, old.to_string()).unwrap();
+    let (code, out, err) = abyss(&["merge", &path]);
+    assert_eq!(code, 1, "merged, with its failures: {out}{err}");
+    assert!(out.contains("FAILED seed"), "{out}{err}");
 }
 
 #[test]

@@ -472,6 +472,7 @@ fn sim_writes_each_failing_game_as_a_record_that_replays() {
         answers,
         events: vec![],
         event_failures: vec![],
+        blame: None,
         fired: Default::default(),
         rounds: vec![],
     };

@@ -78,6 +78,49 @@ fn a_syntax_error_is_reported_at_its_line() {
 }
 
 #[test]
+fn an_error_in_a_function_the_host_calls_is_reported_at_its_own_line() {
+    // Issue 26 §3: an error inside an `effect` was reported at the `g:choose_space{` line
+    // (44 of the 72 cards put their text in an `effect`). The line of the call that handed
+    // the function over comes next, in the traceback.
+    let effect = "    g:choose_space{ prompt = \"x?\", from = g:spaces(\"department\"), effect = function(s)\n      g:add_resources(\"govt\", 1)\n      local x = nil + 1\n    end }";
+    fails_at(effect, 6, "attempt to perform arithmetic on a nil value");
+    let (e, _) = run_card8(effect);
+    assert_eq!(
+        e.unwrap().traceback.first().map(String::as_str),
+        Some("events/008_fuerza_aerea_colombiana.lua:4")
+    );
+    // An error of the card API, called inside the `effect`.
+    fails_at(
+        "    g:choose_space{ prompt = \"x?\", from = g:spaces(\"department\"), effect = function(s)\n      g:place(s, \"govt\", \"tanks\")\n    end }",
+        5,
+        "tanks",
+    );
+    // An `effect` inside an `effect`: the innermost line.
+    fails_at(
+        "    g:choose_space{ prompt = \"x?\", from = g:spaces(\"department\"), effect = function(s)\n      g:choose_faction{ prompt = \"y?\", from = { \"farc\", \"auc\" }, effect = function(f)\n        error(\"boom\")\n      end }\n    end }",
+        6,
+        "boom",
+    );
+    // A `highest`, and the body of g:as.
+    fails_at(
+        "    g:choose_spaces{ prompt = \"x?\", from = g:spaces(\"department\"), n = 2, highest = function(s)\n      return nil + 1\n    end }",
+        5,
+        "attempt to perform arithmetic on a nil value",
+    );
+    fails_at(
+        "    g:as(\"farc\", function()\n      error(\"boom\")\n    end)",
+        5,
+        "boom",
+    );
+    // The work budget, spent inside an `effect`.
+    fails_at(
+        "    g:choose_space{ prompt = \"x?\", from = g:spaces(\"department\"), effect = function(s)\n      while true do end\n    end }",
+        5,
+        "work budget",
+    );
+}
+
+#[test]
 fn an_endless_loop_runs_out_of_its_work_budget() {
     fails_at("    g:add_aid(5)\n    while true do end", 5, "work budget");
 }

@@ -9,6 +9,7 @@ pub mod board;
 pub mod calibrate;
 pub mod cards;
 pub mod event;
+pub mod export_content;
 pub mod merge;
 pub mod play;
 pub mod replay;
@@ -21,7 +22,7 @@ pub mod validate;
 use crate::content::{ContentFiles, Finding, Scenario, Setup};
 use crate::kernel::Ruleset;
 use clap::{CommandFactory, Parser, Subcommand};
-use out::{Exit, say_raw, tell};
+use out::{Exit, say, say_raw, tell};
 use std::path::PathBuf;
 
 #[derive(Parser)]
@@ -61,6 +62,8 @@ enum Command {
     Test(test::Args),
     /// Run one Event on a scenario's position and print what changed.
     Event(event::Args),
+    /// Write the content built into abyss (rules/, scenarios/, events/) to a folder, to read, copy into a mod, or change.
+    ExportContent(export_content::Args),
     /// Print the Lua language-server definitions of the card API (docs/lua/abyss.lua).
     LuaDefs,
     /// Print a shell completion script, e.g. `abyss completions bash > ~/.local/share/bash-completion/completions/abyss`.
@@ -77,11 +80,40 @@ pub enum Format {
     Json,
 }
 
+/// Does this command line ask for JSON (`--format json` to a subcommand that takes
+/// `--format`)? Read from the words themselves, so that an error before or while clap
+/// parses them is answered in JSON too.
+fn wants_json(args: &[std::ffi::OsString]) -> bool {
+    let words: Vec<&str> = args.iter().skip(1).filter_map(|a| a.to_str()).collect();
+    let Some(sub) = words.iter().find(|w| !w.starts_with('-')) else {
+        return false;
+    };
+    let takes_format = Cli::command()
+        .find_subcommand(sub)
+        .is_some_and(|c| c.get_arguments().any(|a| a.get_long() == Some("format")));
+    let asks = words.windows(2).any(|w| w[0] == "--format" && w[1] == "json") || words.contains(&"--format=json");
+    takes_format && asks
+}
+
+/// A usage or I/O error (or any other that ends the run) as the one JSON object a
+/// `--format json` run prints: `ok` false, the exit code, the message.
+fn error_json(code: i32, message: &str) -> String {
+    let v = serde_json::json!({"ok": false, "exit": code, "error": message});
+    serde_json::to_string_pretty(&v).unwrap_or_default()
+}
+
 pub fn main() -> i32 {
-    let cli = match Cli::try_parse() {
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let json = wants_json(&args);
+    let cli = match Cli::try_parse_from(&args) {
         Ok(c) => c,
         Err(e) => {
             let code = if e.use_stderr() { out::USAGE } else { out::CLEAN };
+            if json && code != out::CLEAN {
+                let text = e.render().to_string();
+                say!("{}", error_json(code, text.trim_end()));
+                out::flush();
+            }
             let _ = e.print();
             return code;
         }
@@ -99,6 +131,7 @@ pub fn main() -> i32 {
         Command::Strength(a) => strength::run(a),
         Command::Test(a) => test::run(a),
         Command::Event(a) => event::run(a),
+        Command::ExportContent(a) => export_content::run(a),
         Command::LuaDefs => {
             say_raw!("{}", crate::script::defs::luals_definitions());
             Ok(out::CLEAN)
@@ -110,14 +143,18 @@ pub fn main() -> i32 {
             Ok(out::CLEAN)
         }
     };
-    out::flush();
-    match result {
+    let code = match result {
         Ok(code) => code,
         Err(e) => {
+            if json {
+                say!("{}", error_json(e.code, &e.message));
+            }
             tell!("abyss: {e}");
             e.code
         }
-    }
+    };
+    out::flush();
+    code
 }
 
 /// Where the content comes from; shared by every subcommand.
@@ -126,7 +163,8 @@ pub struct ContentArgs {
     /// A content folder (rules/, scenarios/, events/) instead of the embedded content.
     #[arg(long, value_name = "DIR")]
     pub content: Option<PathBuf>,
-    /// A mod folder laid over the content: its files replace or add to the content's.
+    /// A mod folder laid over the content: its files replace or add to the content's;
+    /// its rules/ tables are laid over the content's by key (docs/modding.md).
     #[arg(long = "mod", value_name = "DIR")]
     pub overlay: Option<PathBuf>,
 }

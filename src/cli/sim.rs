@@ -106,7 +106,7 @@ pub fn run(a: Args) -> Result<i32, Exit> {
     let (tally, results) = run_games(
         &batch,
         |seed| spec_prepared(&rules, &setup, seed, a.check, &spec),
-        |_, _, result| result,
+        |_, _, result| result.into(),
     );
     bar.finish_and_clear();
     let run = run_identity(&files, &a.scenario, &spec, a.check, seeds, shard);

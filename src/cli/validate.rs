@@ -5,7 +5,7 @@ use super::Format;
 use super::batch::{jobs_for, progress_bar, run_identity, save_records, seed_range};
 use super::out::{Exit, say, say_raw, tell};
 use crate::content::{self, Finding};
-use crate::game::playout::{AgentSpec, Batch, GameResult, Summary, run_games, spec_prepared, verify_playout};
+use crate::game::playout::{AgentSpec, Batch, GameResult, Summary, run_games, spec_prepared, verify_playout_blamed};
 use crate::kernel::{Control, Ruleset, State};
 use serde::Serialize;
 
@@ -209,14 +209,14 @@ fn playouts(files: &content::ContentFiles, scenario: &str, a: &Args) -> Result<(
         &batch,
         |seed| spec_prepared(&rules, &setup, seed, true, &spec),
         |seed, game, live| {
-            let result = verify_playout(&rules, &setup, seed, game, live);
-            if result.is_ok()
+            let verdict = verify_playout_blamed(&rules, &setup, seed, game, live);
+            if verdict.outcome.is_ok()
                 && seed.is_multiple_of(10)
                 && let Err(e) = round_trip(&rules, &setup, game, scenario, seed)
             {
-                return Err(crate::game::Stop::Failed(format!("save/load round trip: {e}")));
+                return Err(crate::game::Stop::Failed(format!("save/load round trip: {e}"))).into();
             }
-            result
+            verdict
         },
     );
     bar.finish_and_clear();

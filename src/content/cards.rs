@@ -61,8 +61,9 @@ struct InstructionToml {
 }
 
 pub fn load_cards(file: &SourceFile, out: &mut Findings) -> Option<Vec<Card>> {
-    let raw: CardsFile = parse_toml(file, out)?;
+    // Counted before the parse: a file with unknown keys is read on, but not used.
     let before = out.list.len();
+    let raw: CardsFile = parse_toml(file, out)?;
     let mut cards: Vec<Card> = Vec::new();
     for c in &raw.card {
         let n = *c.number.get_ref();

@@ -24,29 +24,88 @@ impl fmt::Display for Finding {
     }
 }
 
-/// One content file's text, with what is needed to turn byte offsets into lines.
+/// One content file's text, with what is needed to turn byte offsets into lines. A file
+/// a mod lays over by key (`super::layers`) is its layers one after the other, each a
+/// segment with its own name and lines: a finding at an offset names the layer it is in
+/// (the content's file, or the mod's) and the line there.
 pub struct SourceFile {
+    /// The file's path in the content ("rules/cards.toml").
     pub path: String,
     pub text: String,
     line_starts: Vec<usize>,
+    segments: Vec<Segment>,
+}
+
+/// One layer of a file: where its text starts, the name findings give it, and the line
+/// (1-based, of the whole text) its text starts on.
+struct Segment {
+    start: usize,
+    name: String,
+    first_line: usize,
 }
 
 impl SourceFile {
     pub fn new(path: impl Into<String>, text: impl Into<String>) -> SourceFile {
-        let text = text.into();
-        let line_starts = std::iter::once(0)
+        let path = path.into();
+        let name = path.clone();
+        SourceFile::layered(path, vec![(name, text.into())])
+    }
+
+    /// A file made of layers, each (its name for findings, its text), the lowest first:
+    /// `super::layers` merges them by key.
+    pub fn layered(path: impl Into<String>, layers: Vec<(String, String)>) -> SourceFile {
+        let mut text = String::new();
+        let mut starts = Vec::new();
+        for (i, (name, t)) in layers.into_iter().enumerate() {
+            if i > 0 {
+                // Each layer starts on a line of its own.
+                text.push('\n');
+            }
+            starts.push((text.len(), name));
+            text.push_str(&t);
+        }
+        let line_starts: Vec<usize> = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        let segments = starts
+            .into_iter()
+            .map(|(start, name)| Segment {
+                start,
+                name,
+                first_line: line_starts.partition_point(|&s| s <= start),
+            })
             .collect();
         SourceFile {
             path: path.into(),
             text,
             line_starts,
+            segments,
         }
     }
 
-    /// 1-based line of a byte offset.
+    fn segment(&self, offset: usize) -> &Segment {
+        let i = self.segments.partition_point(|s| s.start <= offset);
+        &self.segments[i.saturating_sub(1)]
+    }
+
+    /// 1-based line of a byte offset, in the layer it is in.
     pub fn line_of(&self, offset: usize) -> usize {
-        self.line_starts.partition_point(|&s| s <= offset)
+        let line = self.line_starts.partition_point(|&s| s <= offset);
+        line + 1 - self.segment(offset).first_line
+    }
+
+    /// The name of the layer a byte offset is in: the file's path, or for a mod's layer
+    /// the path of the mod's file.
+    pub fn file_of(&self, offset: usize) -> &str {
+        &self.segment(offset).name
+    }
+
+    /// The layers' texts with where each starts in `text`, the lowest first.
+    pub fn layers(&self) -> impl Iterator<Item = (usize, &str)> {
+        self.segments.iter().enumerate().map(|(i, s)| {
+            let end = self.segments.get(i + 1).map_or(self.text.len(), |n| n.start - 1);
+            (s.start, &self.text[s.start..end])
+        })
     }
 }
 
@@ -184,7 +243,7 @@ pub struct Findings {
 impl Findings {
     pub fn at(&mut self, file: &SourceFile, offset: usize, code: &'static str, message: impl Into<String>) {
         self.list.push(Finding {
-            file: file.path.clone(),
+            file: file.file_of(offset).to_string(),
             line: file.line_of(offset),
             code,
             message: message.into(),
@@ -200,28 +259,109 @@ impl Findings {
     }
 }
 
+/// The most unknown keys one file reports: each costs a parse of the table again.
+pub const MAX_UNKNOWN_KEYS: usize = 100;
+
 /// Parse a TOML file into a typed table, reporting syntax errors (`toml-syntax`) apart
-/// from schema errors (`unknown-key`, `missing-key`, `bad-value`).
+/// from schema errors (`unknown-key`, `missing-key`, `bad-value`). Every unknown key is
+/// reported, each at its line with the nearest known key when one is near (a typo), not
+/// only the first: the key is taken out and the table read again. A file with unknown
+/// keys still gives its table, so that the checks after it report their findings in the
+/// same run; the caller treats the findings as the file's verdict.
 pub fn parse_toml<T: serde::de::DeserializeOwned>(file: &SourceFile, out: &mut Findings) -> Option<T> {
-    if let Err(e) = file.text.parse::<toml::Table>() {
-        let at = e.span().map_or(0, |s| s.start);
-        out.at(file, at, "toml-syntax", first_line(e.message()));
+    let mut layers = Vec::new();
+    for (start, text) in file.layers() {
+        match toml::de::DeTable::parse(text) {
+            Ok(doc) => layers.push(super::layers::shifted(doc, start)),
+            Err(e) => {
+                let at = start + e.span().map_or(0, |s| s.start);
+                out.at(file, at, "toml-syntax", first_line(e.message()));
+            }
+        }
+    }
+    if layers.len() < file.layers().count() {
         return None;
     }
-    match toml::from_str::<T>(&file.text) {
-        Ok(v) => Some(v),
-        Err(e) => {
-            let msg = first_line(e.message());
-            let code = if msg.starts_with("unknown field") {
-                "unknown-key"
-            } else if msg.starts_with("missing field") {
-                "missing-key"
-            } else {
-                "bad-value"
-            };
-            out.at(file, e.span().map_or(0, |s| s.start), code, msg);
-            None
+    let mut doc = super::layers::merge(&file.path, layers, file, out);
+    // The unknown keys, reported in the order they are written (serde meets them in
+    // the order of its maps, not of the file).
+    let mut unknown = Findings::default();
+    let report = |unknown: Findings, out: &mut Findings| {
+        let mut list = unknown.list;
+        list.sort_by_key(|f| f.line);
+        out.list.extend(list);
+    };
+    for _ in 0..=MAX_UNKNOWN_KEYS {
+        let e = match T::deserialize(toml::de::Deserializer::from(doc.clone())) {
+            Ok(v) => {
+                report(unknown, out);
+                return Some(v);
+            }
+            Err(e) => e,
+        };
+        let msg = first_line(e.message());
+        let at = e.span().map_or(0, |s| s.start);
+        if let Some(rest) = msg.strip_prefix("unknown field")
+            && let Some(span) = e.span()
+            && remove_key_at(doc.get_mut(), &span)
+        {
+            unknown.at(file, at, "unknown-key", format!("unknown key{}", with_suggestion(rest)));
+            continue;
         }
+        report(unknown, out);
+        let code = if msg.starts_with("unknown field") {
+            "unknown-key"
+        } else if msg.starts_with("missing field") {
+            "missing-key"
+        } else {
+            "bad-value"
+        };
+        let msg = match msg.strip_prefix("unknown variant") {
+            Some(rest) => format!("unknown value{}", with_suggestion(rest)),
+            None => msg,
+        };
+        out.at(file, at, code, msg);
+        return None;
+    }
+    report(unknown, out);
+    out.at(
+        file,
+        0,
+        "unknown-key",
+        format!("more than {MAX_UNKNOWN_KEYS} unknown keys: the rest are not listed (is it the file you meant?)"),
+    );
+    None
+}
+
+/// serde's " `x`, expected one of `a`, `b`" (after "unknown field" or "unknown variant"):
+/// " `x` (did you mean `a`?)" when one of the expected words is near `x`, else as it is.
+fn with_suggestion(rest: &str) -> String {
+    let words: Vec<&str> = rest.split('`').skip(1).step_by(2).collect();
+    match words.split_first() {
+        Some((word, expected)) => match super::suggest::nearest(word, expected.iter().copied()) {
+            Some(near) => format!(" `{word}` (did you mean `{near}`?)"),
+            None => rest.to_string(),
+        },
+        None => rest.to_string(),
+    }
+}
+
+/// Take out of a table the key written at `span` (wherever it is nested); false if no key
+/// is written there.
+fn remove_key_at(table: &mut toml::de::DeTable<'_>, span: &std::ops::Range<usize>) -> bool {
+    let found = table.keys().find(|k| k.span() == *span).cloned();
+    if let Some(k) = found {
+        table.remove(&k);
+        return true;
+    }
+    table.iter_mut().any(|(_, v)| remove_in_value(v.get_mut(), span))
+}
+
+fn remove_in_value(v: &mut toml::de::DeValue<'_>, span: &std::ops::Range<usize>) -> bool {
+    match v {
+        toml::de::DeValue::Table(t) => remove_key_at(t, span),
+        toml::de::DeValue::Array(a) => a.iter_mut().any(|v| remove_in_value(v.get_mut(), span)),
+        _ => false,
     }
 }
 
@@ -239,6 +379,22 @@ mod tests {
         let (line, m) = utf8_text(b"a\nb\n\xffc".to_vec()).unwrap_err();
         assert_eq!(line, 3);
         assert_eq!(m, "not UTF-8 text at byte offset 4: save the file as UTF-8");
+    }
+
+    #[test]
+    fn a_layered_file_names_each_layer_and_counts_its_lines() {
+        let f = SourceFile::layered(
+            "rules/x.toml",
+            vec![
+                ("rules/x.toml".into(), "a = 1\nb = 2".into()),
+                ("m/rules/x.toml".into(), "c = 3\nd = 4\n".into()),
+            ],
+        );
+        let d = f.text.find("d =").unwrap();
+        assert_eq!((f.file_of(0), f.line_of(0)), ("rules/x.toml", 1));
+        assert_eq!((f.file_of(d), f.line_of(d)), ("m/rules/x.toml", 2));
+        let layers: Vec<(usize, &str)> = f.layers().collect();
+        assert_eq!(layers, [(0, "a = 1\nb = 2"), (12, "c = 3\nd = 4\n")]);
     }
 
     #[test]

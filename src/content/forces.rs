@@ -52,8 +52,9 @@ struct PresidentToml {
 }
 
 pub fn load_forces(file: &SourceFile, out: &mut Findings) -> Option<Forces> {
-    let raw: ForcesFile = parse_toml(file, out)?;
+    // Counted before the parse: a file with unknown keys is read on, but not used.
     let before = out.list.len();
+    let raw: ForcesFile = parse_toml(file, out)?;
     let mut count = [0u8; PieceType::COUNT];
     let mut seen = [false; PieceType::COUNT];
     for p in &raw.piece {

@@ -101,8 +101,9 @@ struct PlaceToml {
 /// Read and check the layout against the map. None if it cannot be drawn; the findings
 /// say why (codes: `unknown-space`, `missing-layout`, `bad-layout`, `duplicate-id`).
 pub fn load_layout(file: &SourceFile, map: &Map, out: &mut Findings) -> Option<Layout> {
-    let raw: LayoutFile = parse_toml(file, out)?;
+    // Counted before the parse: a file with unknown keys is read on, but not used.
     let before = out.list.len();
+    let raw: LayoutFile = parse_toml(file, out)?;
     let (w, h) = (*raw.width.get_ref(), *raw.height.get_ref());
     let mw = *raw.map_width.get_ref();
     if w <= 0 || h <= 0 {
@@ -178,7 +179,10 @@ pub fn load_layout(file: &SourceFile, map: &Map, out: &mut Findings) -> Option<L
                 file,
                 key.span().start,
                 "unknown-space",
-                format!("[space.{slug}]: no such space in rules/map.toml"),
+                format!(
+                    "[space.{slug}]: no such space in rules/map.toml{}",
+                    super::suggest::did_you_mean(slug, map.ids().map(|s| map.space(s).slug.as_str()))
+                ),
             );
             continue;
         };

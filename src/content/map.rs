@@ -69,8 +69,9 @@ pub fn is_slug(s: &str) -> bool {
 }
 
 pub fn load_map(file: &SourceFile, out: &mut Findings) -> Option<Map> {
-    let raw: MapFile = parse_toml(file, out)?;
+    // Counted before the parse: a file with unknown keys is read on, but not used.
     let before = out.list.len();
+    let raw: MapFile = parse_toml(file, out)?;
     if raw.space.len() > MAX_SPACES {
         out.at(
             file,
@@ -181,9 +182,10 @@ pub fn load_map(file: &SourceFile, out: &mut Findings) -> Option<Map> {
                     a.span().start,
                     "unknown-space",
                     format!(
-                        "`{}` lists unknown space `{}` as adjacent",
+                        "`{}` lists unknown space `{}` as adjacent{}",
                         sp.id.get_ref(),
-                        a.get_ref()
+                        a.get_ref(),
+                        super::suggest::did_you_mean(a.get_ref(), spaces.iter().map(|d| d.slug.as_str()))
                     ),
                 ),
                 Some(j) if j == i => out.at(

@@ -6,6 +6,7 @@ pub mod events;
 pub mod export;
 pub mod findings;
 pub mod forces;
+pub mod layers;
 pub mod layout;
 pub mod lever;
 pub mod map;
@@ -13,6 +14,7 @@ pub mod nonplayer;
 pub mod scenario;
 pub mod setup;
 pub mod source;
+pub mod suggest;
 
 pub use findings::{Finding, SourceFile};
 pub use scenario::Scenario;

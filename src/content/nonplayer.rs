@@ -26,8 +26,9 @@ struct RandomSpacesToml {
 /// The 8.2 table must list every City and every mainland Department exactly once (27
 /// entries, the three dice's 27 outcomes).
 pub fn load_tables(file: &SourceFile, map: &Map, out: &mut Findings) -> Option<NonPlayerTables> {
-    let raw: NonPlayerFile = parse_toml(file, out)?;
+    // Counted before the parse: a file with unknown keys is read on, but not used.
     let before = out.list.len();
+    let raw: NonPlayerFile = parse_toml(file, out)?;
     let space = |w: &Spanned<String>, out: &mut Findings| -> Option<SpaceId> {
         let s = map.find(w.get_ref());
         if s.is_none() {
@@ -35,7 +36,11 @@ pub fn load_tables(file: &SourceFile, map: &Map, out: &mut Findings) -> Option<N
                 file,
                 w.span().start,
                 "bad-nonplayer-table",
-                format!("`{}` is not a space of rules/map.toml", w.get_ref()),
+                format!(
+                    "`{}` is not a space of rules/map.toml{}",
+                    w.get_ref(),
+                    super::suggest::did_you_mean(w.get_ref(), map.ids().map(|s| map.space(s).slug.as_str()))
+                ),
             );
         }
         s

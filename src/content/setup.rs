@@ -4,6 +4,7 @@
 
 use super::findings::Finding;
 use super::scenario::{PIECE_KEYS, Scenario};
+use super::suggest::did_you_mean;
 use crate::kernel::ids::{Faction, PieceType, Side, Slot, Support};
 use crate::kernel::refusal::Refusal;
 use crate::kernel::ruleset::{CardKind, Ruleset};
@@ -122,7 +123,10 @@ pub fn build_setup(sc: &Scenario, r: &Ruleset, seed: u64) -> (Setup, Vec<Finding
 
     for s in sc.event_spaces.iter().flatten() {
         match r.map.find(&s.value) {
-            None => out.push(s.finding("unknown-space", format!("unknown space `{}`", s.value))),
+            None => out.push(s.finding(
+                "unknown-space",
+                format!("unknown space `{}`{}", s.value, space_hint(r, &s.value)),
+            )),
             Some(id) => {
                 if let Err(e) = st.open_space(r, id) {
                     refused(s.pos(), format!("event space `{}`", s.value), e, &mut out);
@@ -137,7 +141,7 @@ pub fn build_setup(sc: &Scenario, r: &Ruleset, seed: u64) -> (Setup, Vec<Finding
             Some(id) => spaces.push((id, slug.as_str(), setup)),
             None => out.push(at.finding(
                 "unknown-space",
-                format!("unknown space `{slug}` (see rules/map.toml for the ids)"),
+                format!("unknown space `{slug}`{}", space_hint(r, slug)),
             )),
         }
     }
@@ -154,7 +158,11 @@ pub fn build_setup(sc: &Scenario, r: &Ruleset, seed: u64) -> (Setup, Vec<Finding
         match Support::from_slug(&level.value) {
             None => out.push(level.finding(
                 "bad-value",
-                format!("{slug}: unknown support `{}`; expected active_support, passive_support, neutral, passive_opposition or active_opposition", level.value),
+                format!(
+                    "{slug}: unknown support `{}`; expected active_support, passive_support, neutral, passive_opposition or active_opposition{}",
+                    level.value,
+                    did_you_mean(&level.value, Support::ALL.iter().map(|l| l.slug()))
+                ),
             )),
             Some(l) => {
                 if let Err(e) = st.set_support(r, id, l) {
@@ -282,7 +290,12 @@ pub fn build_setup(sc: &Scenario, r: &Ruleset, seed: u64) -> (Setup, Vec<Finding
                 let names: Vec<&str> = r.forces.presidents.iter().map(|p| p.slug.as_str()).collect();
                 out.push(p.finding(
                     "unknown-president",
-                    format!("unknown president `{}`; expected one of {}", p.value, names.join(", ")),
+                    format!(
+                        "unknown president `{}`; expected one of {}{}",
+                        p.value,
+                        names.join(", "),
+                        did_you_mean(&p.value, names.iter().copied())
+                    ),
                 ));
             }
         }
@@ -312,8 +325,9 @@ pub fn build_setup(sc: &Scenario, r: &Ruleset, seed: u64) -> (Setup, Vec<Finding
             out.push(n.finding(
                 "bad-value",
                 format!(
-                    "out_of_play: unknown piece `{key}`; expected one of {}",
-                    OUT_OF_PLAY_KEYS.join(", ")
+                    "out_of_play: unknown piece `{key}`; expected one of {}{}",
+                    OUT_OF_PLAY_KEYS.join(", "),
+                    did_you_mean(key, OUT_OF_PLAY_KEYS)
                 ),
             ));
             continue;
@@ -396,6 +410,16 @@ pub fn build_setup(sc: &Scenario, r: &Ruleset, seed: u64) -> (Setup, Vec<Finding
     )
 }
 
+/// How a finding about an unknown space ends: the nearest id of the map when one is near
+/// (a typo), else where the ids are listed.
+pub fn space_hint(r: &Ruleset, word: &str) -> String {
+    let ids = r.map.ids().map(|s| r.map.space(s).slug.as_str());
+    match super::suggest::nearest(word, ids) {
+        Some(id) => format!(" (did you mean `{id}`?)"),
+        None => " (see rules/map.toml for the ids)".into(),
+    }
+}
+
 /// The piece keys of `out_of_play`: one per piece type (Guerrillas in either state).
 pub const OUT_OF_PLAY_KEYS: [&str; 9] = [
     "troops",
@@ -421,7 +445,11 @@ pub fn piece_type_of_key(key: &str) -> Option<PieceType> {
 fn set_hook(r: &Ruleset, st: &mut State, name: &str, v: &toml::Value, momentum: bool) -> Result<(), String> {
     let Some(&(_, kind)) = HOOKS.iter().find(|h| h.0 == name) else {
         let names: Vec<&str> = HOOKS.iter().map(|h| h.0).collect();
-        return Err(format!("no hook named `{name}` (hooks: {})", names.join(", ")));
+        return Err(format!(
+            "no hook named `{name}` (hooks: {}){}",
+            names.join(", "),
+            did_you_mean(name, names.iter().copied())
+        ));
     };
     let values: Vec<u8> = match (kind, v) {
         (HookKind::Number, toml::Value::Integer(n)) if (0..=255).contains(n) => vec![*n as u8],
@@ -474,7 +502,11 @@ fn take_open_deployment(
             Some(f) => named[f.index()] = true,
             None => out.push(v.finding(
                 "unknown-faction",
-                format!("open_deployment: unknown faction `{}`", v.value),
+                format!(
+                    "open_deployment: unknown faction `{}`{}",
+                    v.value,
+                    did_you_mean(&v.value, Faction::ALL.iter().map(|f| f.slug()))
+                ),
             )),
         }
     }
@@ -570,7 +602,13 @@ fn check_seating(sc: &Scenario, out: &mut Vec<Finding>) -> Seating {
     let mut seen: Vec<Faction> = Vec::new();
     let mut faction = |slug: &String, out: &mut Vec<Finding>| match Faction::from_slug(slug) {
         None => {
-            out.push(s.finding("unknown-faction", format!("seating: unknown faction `{slug}`")));
+            out.push(s.finding(
+                "unknown-faction",
+                format!(
+                    "seating: unknown faction `{slug}`{}",
+                    did_you_mean(slug, Faction::ALL.iter().map(|f| f.slug()))
+                ),
+            ));
             None
         }
         Some(f) if seen.contains(&f) => {

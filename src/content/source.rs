@@ -19,6 +19,19 @@ pub struct ContentFiles {
     /// mod must not make abyss read a file the user did not give it). Whatever needs such
     /// a file reports its finding; `abyss validate` reports them all.
     pub refused: BTreeMap<String, Finding>,
+    /// Mods' files laid over `files` by key rather than replacing them (the rules tables,
+    /// `super::layers`), by path, the lowest first.
+    pub layers: BTreeMap<String, Vec<Layer>>,
+}
+
+/// A mod's file laid over the content's file of the same path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Layer {
+    /// The name findings give it: its path in the mod folder as given (`mymod/rules/cards.toml`).
+    pub name: String,
+    pub text: String,
+    /// It says `replace = true`: the content's file, and the layers under it, are not read.
+    pub replaces: bool,
 }
 
 impl ContentFiles {
@@ -32,6 +45,7 @@ impl ContentFiles {
             origin: "embedded content".into(),
             files,
             refused: BTreeMap::new(),
+            layers: BTreeMap::new(),
         }
     }
 
@@ -59,10 +73,12 @@ impl ContentFiles {
             origin: dir.display().to_string(),
             files: walk.files,
             refused: walk.refused,
+            layers: BTreeMap::new(),
         })
     }
 
-    /// Lay a mod folder over this content: its files replace or add to ours.
+    /// Lay a mod folder over this content: its files replace or add to ours, but for
+    /// the rules tables, which it lays over ours by key (`super::layers`).
     pub fn overlay(&mut self, dir: &Path) -> Result<(), String> {
         let m = ContentFiles::from_dir(dir)?;
         if m.files.is_empty() && m.refused.is_empty() {
@@ -79,8 +95,21 @@ impl ContentFiles {
         }
         for path in m.refused.keys() {
             self.files.remove(path);
+            self.layers.remove(path);
         }
-        self.files.extend(m.files);
+        for (path, text) in m.files {
+            if super::layers::LAYERED_FILES.contains(&path.as_str()) && self.files.contains_key(&path) {
+                let name = format!("{}/{path}", m.origin.trim_end_matches('/'));
+                let replaces = super::layers::replaces(&text);
+                self.layers
+                    .entry(path)
+                    .or_default()
+                    .push(Layer { name, text, replaces });
+            } else {
+                self.layers.remove(&path);
+                self.files.insert(path, text);
+            }
+        }
         self.refused.extend(m.refused);
         Ok(())
     }
@@ -92,8 +121,13 @@ impl ContentFiles {
         const PRIME: u64 = 0x0000_0100_0000_01B3;
         let mut h: u64 = 0xCBF2_9CE4_8422_2325;
         for (path, text) in self.files.iter().filter(|(p, _)| *p != super::LAYOUT_FILE) {
-            // A 0 byte after each part keeps ("ab", "c") apart from ("a", "bc").
-            for b in path.bytes().chain([0]).chain(text.bytes()).chain([0]) {
+            // A 0 byte after each part keeps ("ab", "c") apart from ("a", "bc"); a mod's
+            // layers follow their file, each after a 1 byte (content without layers
+            // keeps the hash it always had). Not the layers' names: where a mod folder
+            // lies changes no game.
+            let layers = self.layers.get(path).into_iter().flatten();
+            let bytes = path.bytes().chain([0]).chain(text.bytes()).chain([0]);
+            for b in bytes.chain(layers.flat_map(|l| [1].into_iter().chain(l.text.bytes()).chain([0]))) {
                 h ^= b as u64;
                 h = h.wrapping_mul(PRIME);
             }
@@ -101,8 +135,26 @@ impl ContentFiles {
         h
     }
 
+    /// A file of the content, with the mods' layers laid over it when it has some.
     pub fn get(&self, path: &str) -> Option<SourceFile> {
-        self.files.get(path).map(|t| SourceFile::new(path, t.clone()))
+        let text = self.files.get(path)?;
+        let layers = self.layers.get(path).map_or(&[][..], Vec::as_slice);
+        if layers.is_empty() {
+            return Some(SourceFile::new(path, text.clone()));
+        }
+        // From the last layer that replaces what is under it: a finding about the whole
+        // file then names that layer, not a file that was not read.
+        let from = layers.iter().rposition(|l| l.replaces);
+        let mut all = Vec::new();
+        if from.is_none() {
+            all.push((path.to_string(), text.clone()));
+        }
+        all.extend(
+            layers[from.unwrap_or(0)..]
+                .iter()
+                .map(|l| (l.name.clone(), l.text.clone())),
+        );
+        Some(SourceFile::layered(path, all))
     }
 
     /// Why a file of the folder was not read, if it was refused.

@@ -3,6 +3,7 @@
 
 use super::decision::{Agent, Choice, RandomAgent, Request, Stop, View};
 use super::engine::{Game, Outcome};
+use super::tally::Blame;
 use crate::content::Setup;
 use crate::kernel::{Faction, Ruleset};
 use std::cell::RefCell;
@@ -411,38 +412,87 @@ pub fn verify_playout(
     game: &Game,
     live: Result<Outcome, Stop>,
 ) -> Result<Outcome, Stop> {
-    live.and_then(|outcome| {
-        if let Some(e) = game.event_failures.first() {
-            return Err(Stop::Failed(format!("an Event failed and was rolled back: {e}")));
-        }
-        let broken = crate::kernel::check_invariants(&game.state, rules);
-        if !broken.is_empty() {
-            return Err(Stop::Failed(format!(
-                "invariant broken at the end: {}",
-                broken.join("; ")
-            )));
-        }
-        let mut replay = new_game(rules, reseeded(setup, seed), Replay::agents(game.answers.clone()));
-        replay.event_trace = game.event_trace.as_ref().map(|_| Vec::new());
-        let failed = match replay.play() {
-            Ok(o) if o == outcome && replay.state == game.state && replay.stats == game.stats => return Ok(outcome),
-            Ok(_) => "the replay of the answers ended differently from the live game".to_string(),
-            Err(e) => format!("the replay of the answers stopped: {e}"),
-        };
-        // The engine is deterministic: an Event that did something else with the same
-        // answers is its script's doing. Name it.
-        if let (Some(live), Some(again)) = (&game.event_trace, &replay.event_trace)
-            && let Some(i) = (0..live.len().min(again.len())).find(|&i| !live[i].same_as(&again[i]))
-        {
-            return Err(Stop::Failed(event_diverged(rules, &live[i], &again[i])));
-        }
-        Err(Stop::Failed(failed))
-    })
+    verify_playout_blamed(rules, setup, seed, game, live).outcome
+}
+
+/// A finished game as checked: its outcome or failure, and where the failure lies in the
+/// content when a card's script is to blame.
+pub struct Verdict {
+    pub outcome: Result<Outcome, Stop>,
+    pub blame: Option<Blame>,
+}
+
+impl From<Result<Outcome, Stop>> for Verdict {
+    fn from(outcome: Result<Outcome, Stop>) -> Verdict {
+        Verdict { outcome, blame: None }
+    }
+}
+
+/// `verify_playout`, with the card, side, file and line of a failure a script is to blame
+/// for (the Event that failed, or that did something else in the replay).
+pub fn verify_playout_blamed(
+    rules: &Ruleset,
+    setup: &Setup,
+    seed: u64,
+    game: &Game,
+    live: Result<Outcome, Stop>,
+) -> Verdict {
+    let failed = |message: String, blame: Option<Blame>| Verdict {
+        outcome: Err(Stop::Failed(message)),
+        blame,
+    };
+    let outcome = match live {
+        Ok(o) => o,
+        Err(e) => return Err(e).into(),
+    };
+    if let Some(e) = game.event_failures.first() {
+        return failed(
+            format!("an Event failed and was rolled back: {e}"),
+            Some(Blame::of_script(e)),
+        );
+    }
+    let broken = crate::kernel::check_invariants(&game.state, rules);
+    if !broken.is_empty() {
+        return failed(format!("invariant broken at the end: {}", broken.join("; ")), None);
+    }
+    let mut replay = new_game(rules, reseeded(setup, seed), Replay::agents(game.answers.clone()));
+    replay.event_trace = game.event_trace.as_ref().map(|_| Vec::new());
+    let stopped = match replay.play() {
+        Ok(o) if o == outcome && replay.state == game.state && replay.stats == game.stats => return Ok(outcome).into(),
+        Ok(_) => "the replay of the answers ended differently from the live game".to_string(),
+        Err(e) => format!("the replay of the answers stopped: {e}"),
+    };
+    // A script that failed in the replay, though not in the game, is the cause, and its
+    // error says what and where: name it rather than the divergence that followed (the
+    // replay went on without the Event, and its answers no longer fit). A replay judges
+    // every 5.1.3 candidate; a random agent judged only those its draw reached.
+    if let Some(e) = replay.event_failures.first() {
+        return failed(
+            format!(
+                "an Event failed when the game's answers were replayed, though not in the game (a \
+                 replay tries every 5.1.3 candidate; a random agent, only those its draw reaches): {e}"
+            ),
+            Some(Blame::of_script(e)),
+        );
+    }
+    // The engine is deterministic: an Event that did something else with the same
+    // answers is its script's doing. Name it.
+    if let (Some(live), Some(again)) = (&game.event_trace, &replay.event_trace)
+        && let Some(i) = (0..live.len().min(again.len())).find(|&i| !live[i].same_as(&again[i]))
+    {
+        let (message, blame) = event_diverged(rules, &live[i], &again[i]);
+        return failed(message, Some(blame));
+    }
+    failed(stopped, None)
 }
 
 /// The failure of a replay that did something else in the Event of `live` (`again` in the
 /// replay): the card, its script and the line of its first question with an `effect`.
-fn event_diverged(rules: &Ruleset, live: &super::events::EventMark, again: &super::events::EventMark) -> String {
+fn event_diverged(
+    rules: &Ruleset,
+    live: &super::events::EventMark,
+    again: &super::events::EventMark,
+) -> (String, Blame) {
     let card = live.card;
     let title = rules.card(card).map_or("", |c| c.title.as_str());
     let path = rules.events.card(card).map_or("events", |f| f.path.as_str());
@@ -469,10 +519,17 @@ fn event_diverged(rules: &Ruleset, live: &super::events::EventMark, again: &supe
     } else {
         ""
     };
-    format!(
+    let message = format!(
         "card {card} ({title}), {}: {place}: the script did something else when the game's answers were replayed (the Event {how}): a script must do the same every time it gets the same answers.{hint}",
         live.side.slug()
-    )
+    );
+    let blame = Blame {
+        card: Some(card),
+        side: Some(live.side.slug().to_string()),
+        file: Some(site.map_or(path, |(f, _)| f.as_str()).to_string()),
+        line: site.map(|(_, l)| *l).filter(|&l| l > 0),
+    };
+    (message, blame)
 }
 
 // ---- batches of games: `abyss sim` and `abyss validate --games` --------------------------
@@ -493,6 +550,9 @@ pub struct GameResult {
     pub events: Vec<(u8, crate::kernel::Side)>,
     /// Events whose script failed and were rolled back (5.0): the game went on.
     pub event_failures: Vec<super::events::ScriptError>,
+    /// Where a failed game's failure lies in the content, when a script is to blame
+    /// (`verify_playout_blamed`).
+    pub blame: Option<Blame>,
     /// Non-player rules fired in the game.
     pub fired: BTreeMap<&'static str, u64>,
     /// The standing at each Propaganda Round held (`Game::rounds`).
@@ -572,7 +632,7 @@ pub(crate) fn guarded<R>(work: impl FnOnce() -> R) -> Result<R, String> {
 pub fn run_games<'r, P, F>(batch: &Batch, prepare: P, finish: F) -> (Tally, Vec<GameResult>)
 where
     P: Fn(u64) -> Prepared<'r> + Sync,
-    F: Fn(u64, &Game<'r>, Result<Outcome, Stop>) -> Result<Outcome, Stop> + Sync,
+    F: Fn(u64, &Game<'r>, Result<Outcome, Stop>) -> Verdict + Sync,
 {
     use std::panic::{AssertUnwindSafe, catch_unwind};
     use std::sync::atomic::{AtomicU64, Ordering};
@@ -591,6 +651,7 @@ where
                 answers: Vec::new(),
                 events: Vec::new(),
                 event_failures: Vec::new(),
+                blame: None,
                 fired: BTreeMap::new(),
                 rounds: Vec::new(),
             };
@@ -601,10 +662,10 @@ where
             Ok(Ok(_)) => None,
             _ => game.current_card(),
         };
-        let outcome = match played {
+        let Verdict { outcome, blame } = match played {
             Ok(result) => catch_unwind(AssertUnwindSafe(|| finish(seed, &game, result)))
-                .unwrap_or_else(|_| Err(panic_failure(Some(&game)))),
-            Err(_) => Err(panic_failure(Some(&game))),
+                .unwrap_or_else(|_| Err(panic_failure(Some(&game))).into()),
+            Err(_) => Err(panic_failure(Some(&game))).into(),
         };
         let answers = if batch.keep_answers || outcome.is_err() {
             std::mem::take(&mut game.answers)
@@ -615,12 +676,13 @@ where
         GameResult {
             seed,
             card: stopped_at,
-            outcome,
             cards: game.stats.cards,
             decisions: game.stats.decisions,
             answers,
             events: std::mem::take(&mut game.events_played),
             event_failures: std::mem::take(&mut game.event_failures),
+            blame: blame.filter(|_| outcome.is_err()),
+            outcome,
             fired,
             rounds: std::mem::take(&mut game.rounds),
         }
@@ -710,7 +772,7 @@ mod tests {
             },
             |seed, _, r| {
                 assert_ne!(seed, 3, "checked to fail");
-                r
+                r.into()
             },
         );
         // Only the failed games are kept whole; the tally counts all three.

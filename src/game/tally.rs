@@ -5,6 +5,7 @@
 //! Optionally one row per game.
 
 use super::engine::Outcome;
+use super::events::ScriptError;
 use super::playout::GameResult;
 use crate::kernel::Faction;
 use serde::de::DeserializeOwned;
@@ -83,6 +84,30 @@ pub struct Endings {
     pub final_ranking: u64,
 }
 
+/// Where a failure lies in the content, as far as it is known: the card and side whose
+/// script is to blame, and the script's file and line.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Blame {
+    pub card: Option<u8>,
+    /// "unshaded" or "shaded".
+    pub side: Option<String>,
+    pub file: Option<String>,
+    /// 1-based.
+    pub line: Option<usize>,
+}
+
+impl Blame {
+    /// A failed script's card, side, file and line.
+    pub fn of_script(e: &ScriptError) -> Blame {
+        Blame {
+            card: Some(e.card),
+            side: e.side.map(|s| s.slug().to_string()),
+            file: (!e.file.is_empty()).then(|| e.file.clone()),
+            line: (e.line > 0).then_some(e.line),
+        }
+    }
+}
+
 /// An Event side whose script failed (and was rolled back, 5.0) in some games.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -91,6 +116,31 @@ pub struct FailedEvent {
     /// The lowest seed it failed in, and that failure (with the script's file and line).
     pub first_seed: u64,
     pub first: String,
+    /// That failure's card, side ("unshaded", "shaded"), script file and line (null when
+    /// unknown, and in tallies written before these fields).
+    #[serde(default)]
+    pub card: Option<u8>,
+    #[serde(default)]
+    pub side: Option<String>,
+    #[serde(default)]
+    pub file: Option<String>,
+    #[serde(default)]
+    pub line: Option<usize>,
+}
+
+impl FailedEvent {
+    /// A failure at `at`, not yet counted.
+    fn at(at: Blame) -> FailedEvent {
+        FailedEvent {
+            times: 0,
+            first_seed: 0,
+            first: String::new(),
+            card: at.card,
+            side: at.side,
+            file: at.file,
+            line: at.line,
+        }
+    }
 }
 
 /// A game that stopped before its end.
@@ -98,8 +148,16 @@ pub struct FailedEvent {
 #[serde(deny_unknown_fields)]
 pub struct Failure {
     pub seed: u64,
-    /// The card being played when it stopped.
+    /// The card whose script the failure is blamed on, or else the card being played when
+    /// the game stopped; with the blamed script's side, file and line (null when unknown,
+    /// and in tallies written before these fields).
     pub card: Option<u8>,
+    #[serde(default)]
+    pub side: Option<String>,
+    #[serde(default)]
+    pub file: Option<String>,
+    #[serde(default)]
+    pub line: Option<usize>,
     pub error: String,
 }
 
@@ -258,6 +316,7 @@ impl Tally {
                     times: 1,
                     first_seed: r.seed,
                     first: e.to_string(),
+                    ..FailedEvent::at(Blame::of_script(e))
                 },
             );
         }
@@ -280,11 +339,17 @@ impl Tally {
                 self.cards_sum_of_squares += cards * cards;
                 self.completed_decisions += r.decisions;
             }
-            Err(e) => self.failures.push(Failure {
-                seed: r.seed,
-                card: r.card,
-                error: e.to_string(),
-            }),
+            Err(e) => {
+                let at = r.blame.clone().unwrap_or_default();
+                self.failures.push(Failure {
+                    seed: r.seed,
+                    card: at.card.or(r.card),
+                    side: at.side,
+                    file: at.file,
+                    line: at.line,
+                    error: e.to_string(),
+                })
+            }
         }
         if let Some(rows) = &mut self.rows {
             rows.push(Row::new(r));
@@ -299,8 +364,8 @@ impl Tally {
             Some(mine) => {
                 mine.times += e.times;
                 if e.first_seed < mine.first_seed {
-                    mine.first_seed = e.first_seed;
-                    mine.first = e.first;
+                    // The lowest seed's failure, whole.
+                    *mine = FailedEvent { times: mine.times, ..e };
                 }
             }
         }

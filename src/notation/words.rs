@@ -2,6 +2,7 @@
 //! names, each refusal with a did-you-mean from the nearest known word.
 
 use super::syntax::clip;
+use crate::content::suggest::distance;
 use crate::game::Choice;
 use crate::game::decision::SPACE_PREFIX;
 use crate::kernel::{Faction, HOOKS, HookKind, PieceType, Ruleset, SpaceId};
@@ -21,20 +22,6 @@ fn piece_words(r: &Ruleset) -> Vec<String> {
 
 fn space_words(r: &Ruleset) -> Vec<String> {
     r.map.ids().map(|s| r.map.space(s).slug.clone()).collect()
-}
-
-/// Levenshtein distance, for suggestions.
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1; b.len() + 1];
-        for (j, &cb) in b.iter().enumerate() {
-            cur[j + 1] = (prev[j] + (ca != cb) as usize).min(prev[j + 1] + 1).min(cur[j] + 1);
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }
 
 /// Words longer than this get no suggestion: no known word is near one, and the edit

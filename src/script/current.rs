@@ -79,6 +79,11 @@ pub(crate) fn take_stop() -> Option<Stop> {
     STACK.with(|s| s.borrow().last().and_then(|r| r.stop.borrow_mut().take()))
 }
 
+/// Has the innermost Event's game stopped (without taking the reason)?
+pub(crate) fn stop_pending() -> bool {
+    STACK.with(|s| s.borrow().last().is_some_and(|r| r.stop.borrow().is_some()))
+}
+
 /// Record that the game stopped inside an API call.
 pub(crate) fn set_stop(stop: Stop) {
     STACK.with(|s| {

@@ -10,14 +10,15 @@
 //! a choice with its own `effect` among them offers the explorer only what 5.1.3 allows.
 
 use super::{
-    Api, Fields, R, decider, err, faction, fields, flag, game, how_many, method, question, shown, space_list, stop,
+    Api, Fields, R, ScriptFn, decider, err, faction, fields, flag, game, how_many, method, question, shown, space_list,
+    stop,
 };
 use crate::game::decision::Choice;
 use crate::game::{CardMethod, Question};
 use crate::kernel::{Faction, SpaceId};
 use crate::script::current;
 use crate::script::words::{Arg, Out, Word};
-use mlua::{Function, IntoLua, Lua, Table, Value};
+use mlua::{IntoLua, Lua, Table, Value};
 use std::rc::Rc;
 
 /// Tries of `effect` for one candidate, and for one question, before settling: a question
@@ -61,7 +62,7 @@ fn most_done(
     lua: &Lua,
     name: &'static str,
     values: &Values,
-    effect: &Function,
+    effect: &ScriptFn,
     required: bool,
     known: &mut [Option<Outcome>],
     may_carry: bool,
@@ -105,7 +106,7 @@ struct Values<'a> {
 struct Judge<'a> {
     name: &'static str,
     values: &'a Values<'a>,
-    effect: &'a Function,
+    effect: &'a ScriptFn<'a>,
     explorer: Rc<std::cell::RefCell<crate::game::Explorer>>,
     per_candidate: usize,
     /// The questions the explorer answered in the latest try.
@@ -115,7 +116,7 @@ struct Judge<'a> {
 }
 
 impl<'a> Judge<'a> {
-    fn begin(name: &'static str, values: &'a Values<'a>, effect: &'a Function) -> R<Judge<'a>> {
+    fn begin(name: &'static str, values: &'a Values<'a>, effect: &'a ScriptFn<'a>) -> R<Judge<'a>> {
         let explorer = game(name, |g, _| Ok(g.dry_begin()))?;
         explorer.borrow_mut().watch_shortfall(current::shortfall);
         // Each candidate gets the same share of the question's tries, so its outcome
@@ -222,7 +223,7 @@ fn ending<T>(judge: Judge, r: R<T>) -> R<T> {
 fn most_done_now(
     name: &'static str,
     values: &Values,
-    effect: &Function,
+    effect: &ScriptFn,
     first_perfect: bool,
     known: &mut [Option<Outcome>],
     may_carry: bool,
@@ -291,7 +292,7 @@ fn settle<T: Copy>(
     by: Faction,
     items: &[T],
     values: &Values,
-    effect: &Function,
+    effect: &ScriptFn,
     required: bool,
     optional: bool,
     choice: impl Fn(T) -> Choice,
@@ -449,11 +450,12 @@ fn short_in_dry_run(name: &'static str, n: u32) -> R<()> {
     })
 }
 
-/// The optional `effect` of a question: the text to carry out for the candidate chosen.
-fn effect_of(name: &str, f: &Fields) -> R<Option<Function>> {
+/// The optional `effect` of a question: the text to carry out for the candidate chosen
+/// (`Api::located`: its errors are reported at their own line).
+fn effect_of<'a>(api: &'a Api, name: &str, f: &Fields) -> R<Option<ScriptFn<'a>>> {
     match f.get("effect") {
         Arg::Nil => Ok(None),
-        Arg::Function(f) => Ok(Some(f.clone())),
+        Arg::Function(f) => Ok(Some(api.located(f.clone()))),
         other => Err(err(name, format!("`effect` must be a function, not {}", shown(other)))),
     }
 }
@@ -467,7 +469,7 @@ fn candidates(
     name: &'static str,
     by: Faction,
     from: Vec<SpaceId>,
-    effect: Option<&Function>,
+    effect: Option<&ScriptFn>,
     required: bool,
     optional: bool,
 ) -> R<Settled<SpaceId>> {
@@ -534,7 +536,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         let by = game(name, |_, x| decider(name, &f, x))?;
         let mut from = space_list(lua, name, f.get("from"))?;
         let optional = flag(name, f.get("optional"))?;
-        let effect = effect_of(name, &f)?;
+        let effect = effect_of(api, name, &f)?;
         let in_play = game(name, |g, _| Ok(g.state.in_play_mask()))?;
         from.retain(|s| in_play & s.bit() != 0);
         let none = from.is_empty();
@@ -587,10 +589,10 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             (Arg::Nil, u) => (how_many(name, u, 1)?, true),
             _ => return Err(err(name, "give `n` or `up_to`, not both")),
         };
-        let effect = effect_of(name, &f)?;
+        let effect = effect_of(api, name, &f)?;
         let highest = match f.get("highest") {
             Arg::Nil => None,
-            Arg::Function(f) => Some(f),
+            Arg::Function(f) => Some(api.located(f.clone())),
             other => {
                 return Err(err(name, format!("`highest` must be a function, not {}", shown(other))));
             }
@@ -664,7 +666,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         }
         super::spaces_table(lua, api, chosen)
     })?;
-    method(lua, m, api, "choose_faction", |lua, _, (t,): (Table,)| {
+    method(lua, m, api, "choose_faction", |lua, api, (t,): (Table,)| {
         current::met_question();
         let name = "choose_faction";
         let f = fields(lua, name, &t, &["prompt", "from", "optional", "by", "effect"])?;
@@ -681,7 +683,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             }
         }
         let optional = flag(name, f.get("optional"))?;
-        let effect = effect_of(name, &f)?;
+        let effect = effect_of(api, name, &f)?;
         let mut drawn = None;
         if let Some(effect) = &effect {
             let value = |i: usize| Out(from[i].slug()).into_lua(lua);
@@ -732,7 +734,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         }
         Ok(v)
     })?;
-    method(lua, m, api, "choose", |lua, _, (t,): (Table,)| {
+    method(lua, m, api, "choose", |lua, api, (t,): (Table,)| {
         current::met_question();
         let name = "choose";
         let f = fields(lua, name, &t, &["prompt", "from", "by", "effect"])?;
@@ -741,7 +743,7 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         let Arg::Table(list) = f.get("from") else {
             return Err(err(name, "`from` must be a list of words"));
         };
-        let effect = effect_of(name, &f)?;
+        let effect = effect_of(api, name, &f)?;
         let mut opts = Vec::new();
         for v in list.sequence_values::<Arg>() {
             let c = match v? {
@@ -828,19 +830,20 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
         let name = "place_farc_zone";
         let f = fields(lua, name, &t, &["from", "effect"])?;
         let from = space_list(lua, name, f.get("from"))?;
-        let effect = effect_of(name, &f)?;
+        let effect = effect_of(api, name, &f)?;
         let tied = game(name, |g, _| Ok(g.farc_zone_candidates(|_, s| from.contains(&s))))?;
         // 5.1.3 among the Departments 6.4.4 ties: those where the rest of the text can be
         // carried out once the Zone is there (its Redeploy and removed Government Bases
         // included), if any.
         let tied = match &effect {
             Some(effect) if tied.len() > 1 => {
-                let effect = effect.clone();
+                let (f, xcall) = (effect.f.clone(), api.xcall.clone());
                 let zone_then_effect = lua.create_function(move |lua, v: Value| {
                     let z = super::space(name, &<Arg as mlua::FromLua>::from_lua(v.clone(), lua)?)?;
                     game(name, |g, _| g.place_farc_zone(|_, s| s == z).map_err(stop))?;
-                    effect.call::<()>(v)
+                    xcall.call::<()>((&f, v))
                 })?;
+                let zone_then_effect = api.located(zone_then_effect);
                 let value = |i: usize| Ok(Value::String(api.words.space(tied[i])));
                 let values = Values {
                     n: tied.len(),

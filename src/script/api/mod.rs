@@ -170,6 +170,35 @@ pub(crate) fn game<T>(name: &'static str, f: impl for<'a, 'r> FnOnce(&'a mut Gam
 /// The context every API function shares: the VM's words and the handle `g`.
 pub(crate) struct Api {
     pub words: Rc<Words>,
+    /// Calls a script function under the host's `locate` message handler
+    /// (src/script/mod.rs, `Located`).
+    pub xcall: mlua::Function,
+}
+
+impl Api {
+    /// A script function the host calls itself (an `effect`, a `highest`, a `g:as` body).
+    pub fn located(&self, f: mlua::Function) -> ScriptFn<'_> {
+        ScriptFn { f, xcall: &self.xcall }
+    }
+}
+
+/// A script function the host calls itself (an `effect`, a `highest`, a `g:as` body),
+/// called under the host's `locate` handler: an error in it is then reported at its own
+/// line, not at the line of the `g:` call that handed it to the host (the stack between
+/// them unwinds before the Event's own handler runs).
+pub(crate) struct ScriptFn<'a> {
+    pub f: mlua::Function,
+    pub xcall: &'a mlua::Function,
+}
+
+impl ScriptFn<'_> {
+    pub fn call<Ret: mlua::FromLuaMulti>(&self, arg: impl mlua::IntoLua) -> R<Ret> {
+        self.xcall.call((&self.f, arg))
+    }
+
+    pub fn call_alone<Ret: mlua::FromLuaMulti>(&self) -> R<Ret> {
+        self.xcall.call(&self.f)
+    }
 }
 
 /// Register every host function as a method of `methods` (the table behind `g`).
@@ -666,20 +695,8 @@ pub fn did_you_mean(name: &str) -> Option<&'static str> {
     if name.len() > 40 {
         return None;
     }
-    fn dist(a: &str, b: &str) -> usize {
-        let b: Vec<char> = b.chars().collect();
-        let mut prev: Vec<usize> = (0..=b.len()).collect();
-        for (i, ca) in a.chars().enumerate() {
-            let mut cur = vec![i + 1];
-            for (j, cb) in b.iter().enumerate() {
-                cur.push((prev[j] + (ca != *cb) as usize).min(prev[j + 1] + 1).min(cur[j] + 1));
-            }
-            prev = cur;
-        }
-        prev[b.len()]
-    }
     API.iter()
-        .map(|a| (dist(name, a.name), a.name))
+        .map(|a| (crate::content::suggest::distance(name, a.name), a.name))
         .filter(|(d, _)| *d <= 3)
         .min()
         .map(|(_, n)| n)

@@ -103,11 +103,12 @@ pub(super) fn register(lua: &Lua, m: &Table, api: &Rc<Api>) -> R<()> {
             Ok(Out(crate::script::current::executing().unwrap_or(x.faction).slug()))
         })
     })?;
-    method(lua, m, api, "as", |_, _, (f, body): (Arg, mlua::Function)| {
+    method(lua, m, api, "as", |_, api, (f, body): (Arg, mlua::Function)| {
         let f = faction("as", &f)?;
+        let body = api.located(body);
         game("as", |_, _| Ok(()))?;
         let before = crate::script::current::set_acting(Some(f));
-        let r = body.call::<mlua::MultiValue>(());
+        let r = body.call_alone::<mlua::MultiValue>();
         crate::script::current::set_acting(before);
         r
     })?;
