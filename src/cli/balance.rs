@@ -208,7 +208,7 @@ fn play(
     run_games(
         &batch,
         |seed| spec_prepared(rules, &setup, seed, check, spec),
-        |_, _, result| result,
+        |_, _, result| result.into(),
     )
     .0
 }

@@ -140,7 +140,7 @@ pub fn run(a: Args) -> Result<i32, Exit> {
         let (tally, _) = run_games(
             &batch,
             |seed| spec_prepared(&rules, &setup, seed, false, &spec),
-            |_, _, r| r,
+            |_, _, r| r.into(),
         );
         bar.finish_and_clear();
         Ok((tally.wins.get(faction), tally.completed))
