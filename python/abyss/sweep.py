@@ -139,7 +139,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     p.add_argument("--out", default=None, help="write the summary (JSON) here")
     p.add_argument("-v", "--verbose", action="store_true", help="also print the Non-player rules fired")
     a = p.parse_args(argv)
-    variants = a.scenario + a.variant
+    # A variant file is read where each task runs: give the tasks its absolute path (the
+    # same on every node of a cluster, with a shared file system).
+    variants = a.scenario + [os.path.abspath(v) for v in a.variant]
     if not variants:
         variants = ["standard"]
     if len(set(variants)) != len(variants):

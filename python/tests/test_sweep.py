@@ -47,3 +47,17 @@ def test_shard_sizing():
     assert sweep.plan_shards(5, 100) == 1
     assert sweep.plan_shards(5, 1) == 5
     assert sweep.parse_seeds("1..=10") == (1, 10)
+
+
+def test_a_variant_file_is_swept_beside_its_base(local_ray, tmp_path, monkeypatch):
+    variant = tmp_path / "more-aid.toml"
+    variant.write_text('name = "More aid"\nbase = "standard"\naid = 20\n')
+    out = tmp_path / "summary.json"
+    # The tasks get the file's absolute path, whatever folder the sweep starts in.
+    monkeypatch.chdir(tmp_path)
+    code = sweep.main(["--scenario", "standard", "--variant", "more-aid.toml", "--seeds", "1..10", "--shard-games", "4", "--out", str(out)])
+    assert code == 0
+    runs = json.loads(out.read_text())["runs"]
+    assert runs[str(variant)]["tally"] == abyss.sim(str(variant), (1, 10))["tally"]
+    assert runs[str(variant)]["run"]["scenario_file"]
+    assert runs[str(variant)]["tally"] != runs["standard"]["tally"]
