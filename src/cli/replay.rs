@@ -90,24 +90,30 @@ fn place(file: &str, rec: &Record, i: usize) -> String {
 }
 
 /// Does the replay stop as the record's trailer says it did?
-fn same_stop(why: &str, result: &Result<Outcome, Stop>) -> bool {
+fn same_stop(why: &str, result: &Result<Outcome, Stop>, lines: &mut Vec<String>) -> bool {
     let same = result.as_ref().is_err_and(|stop| stop.to_string() == why);
     if !same {
-        say!("the record says it stopped with: {}", shown(why, TEXT_MAX));
+        lines.push(format!("the record says it stopped with: {}", shown(why, TEXT_MAX)));
     }
     same
 }
 
-/// Report the replay; true when it passes `--verify`.
-fn report(file: &str, rec: &Record, rules: &Ruleset, out: &Replayed) -> bool {
+/// The report of a replay, line by line, and whether it passes `--verify`.
+pub fn report(file: &str, rec: &Record, rules: &Ruleset, out: &Replayed) -> (Vec<String>, bool) {
+    let mut lines = Vec::new();
+    let ok = report_into(file, rec, rules, out, &mut lines);
+    (lines, ok)
+}
+
+fn report_into(file: &str, rec: &Record, rules: &Ruleset, out: &Replayed, lines: &mut Vec<String>) -> bool {
     let total = out.script.answers.len();
     let used = out.script.used;
-    say!(
+    lines.push(format!(
         "{file}: scenario {}, seed {}: {used} of {total} answers used, {} cards played",
         shown(&rec.scenario, TEXT_MAX),
         rec.seed,
         out.game.stats.cards
-    );
+    ));
     let question = || {
         out.script.pending.as_ref().map(|q| {
             let options: Vec<String> = q.options.iter().map(|c| c.render(rules)).collect();
@@ -125,14 +131,14 @@ fn report(file: &str, rec: &Record, rules: &Ruleset, out: &Replayed) -> bool {
     let all_used = used == total;
     match &out.result {
         Ok(o) => {
-            say!("game over: {}", describe_outcome(o));
+            lines.push(format!("game over: {}", describe_outcome(o)));
             if !all_used {
-                say!(
+                lines.push(format!(
                     "{}: the game ended before answer {} ({} answers unused)",
                     place(file, rec, used),
                     used + 1,
                     total - used
-                );
+                ));
             }
             let agrees = match &rec.trailer {
                 Some(Trailer::Result(seat)) => {
@@ -140,12 +146,12 @@ fn report(file: &str, rec: &Record, rules: &Ruleset, out: &Replayed) -> bool {
                     a.sort();
                     b.sort();
                     if a != b {
-                        say!("the record's trailer names another winner");
+                        lines.push("the record's trailer names another winner".into());
                     }
                     a == b
                 }
                 Some(Trailer::Stopped(_)) => {
-                    say!("the record says the game stopped, but it ended");
+                    lines.push("the record says the game stopped, but it ended".into());
                     false
                 }
                 _ => true,
@@ -158,13 +164,13 @@ fn report(file: &str, rec: &Record, rules: &Ruleset, out: &Replayed) -> bool {
             } else {
                 place(file, rec, used - 1)
             };
-            say!(
+            lines.push(format!(
                 "{last}: the record ends after answer {used}; next, {}",
                 question().unwrap_or_default()
-            );
+            ));
             match &rec.trailer {
                 Some(Trailer::Stopped(None)) => true,
-                Some(Trailer::Stopped(Some(why))) => same_stop(why, &out.result),
+                Some(Trailer::Stopped(Some(why))) => same_stop(why, &out.result, lines),
                 _ => false,
             }
         }
@@ -172,14 +178,14 @@ fn report(file: &str, rec: &Record, rules: &Ruleset, out: &Replayed) -> bool {
             match stop {
                 Stop::Diverged(m) if used < total => {
                     let a = &rec.answers[used];
-                    say!(
+                    lines.push(format!(
                         "{}: answer {} (`{a}`) diverges: {}",
                         place(file, rec, used),
                         used + 1,
                         printable(m)
-                    );
+                    ));
                     if let Some(q) = question() {
-                        say!("  {q}");
+                        lines.push(format!("  {q}"));
                     }
                 }
                 _ => {
@@ -188,50 +194,146 @@ fn report(file: &str, rec: &Record, rules: &Ruleset, out: &Replayed) -> bool {
                     } else {
                         place(file, rec, used - 1)
                     };
-                    say!("{at}: stopped after answer {used}: {}", printable(&stop.to_string()));
+                    lines.push(format!(
+                        "{at}: stopped after answer {used}: {}",
+                        printable(&stop.to_string())
+                    ));
                 }
             }
             match &rec.trailer {
                 Some(Trailer::Stopped(None)) => all_used,
-                Some(Trailer::Stopped(Some(why))) => all_used && same_stop(why, &out.result),
+                Some(Trailer::Stopped(Some(why))) => all_used && same_stop(why, &out.result, lines),
                 _ => false,
             }
         }
     }
 }
 
-pub fn run(a: Args) -> Result<i32, Exit> {
-    let file = a.file.display().to_string();
-    let text = crate::notation::read_file(&a.file).map_err(|d| d.to_string())?;
-    let rec = match Record::parse(&text, &file) {
-        Ok(r) => r,
-        Err(d) => {
-            tell!("{}", d.with_excerpt());
-            return Ok(1);
-        }
-    };
-    let files = a.content.files()?;
+/// A record read, with the content and scenario it is replayed on.
+pub struct Loaded {
+    /// The record's file name, as messages give it.
+    pub file: String,
+    pub rec: Record,
+    pub files: crate::content::ContentFiles,
+    pub rules: Ruleset,
+    pub setup: crate::content::Setup,
+    pub answers: Vec<(Faction, crate::game::Choice)>,
+    /// Cautions for the user (the record was made on other content).
+    pub warnings: Vec<String>,
+}
+
+/// Why a record could not be loaded: a usage or I/O error (exit 2, or 1 for findings in
+/// the content), or the record's own diagnostic (exit 1).
+pub enum NotLoaded {
+    Exit(Exit),
+    Record(String),
+}
+
+impl From<Exit> for NotLoaded {
+    fn from(e: Exit) -> NotLoaded {
+        NotLoaded::Exit(e)
+    }
+}
+
+impl From<String> for NotLoaded {
+    fn from(e: String) -> NotLoaded {
+        NotLoaded::Exit(Exit::from(e))
+    }
+}
+
+/// Read a record and load the content and scenario to replay it on (`scenario`, or the
+/// one the record names). Shared by `abyss replay` and the Python package's `replay`.
+pub fn load(path: &std::path::Path, content: &super::ContentArgs, scenario: Option<&str>) -> Result<Loaded, NotLoaded> {
+    let file = path.display().to_string();
+    let text = crate::notation::read_file(path).map_err(|d| d.to_string())?;
+    let rec = Record::parse(&text, &file).map_err(|d| NotLoaded::Record(d.with_excerpt()))?;
+    let files = content.files()?;
+    let mut warnings = Vec::new();
     if let Some(h) = rec.content {
         let ours = files.hash();
         if h != ours {
-            tell!(
+            warnings.push(format!(
                 "warning: {file}: recorded with content {h:016x}, replaying on {} ({ours:016x}); the game may differ",
                 files.origin
-            );
+            ));
         }
     }
-    let scenario = match &a.scenario {
-        Some(s) => s.clone(),
-        None => rec.scenario_source(&files, &a.file)?,
+    let scenario = match scenario {
+        Some(s) => s.to_string(),
+        None => rec.scenario_source(&files, path)?,
     };
     let (rules, _, setup) = super::load_position(&files, &scenario, rec.seed)?;
-    let answers = match rec.choices(&rules, &file) {
-        Ok(x) => x,
-        Err(d) => {
+    let answers = rec
+        .choices(&rules, &file)
+        .map_err(|d| NotLoaded::Record(d.to_string()))?;
+    Ok(Loaded {
+        file,
+        rec,
+        files,
+        rules,
+        setup,
+        answers,
+        warnings,
+    })
+}
+
+/// A record replayed without its narrative: what `abyss replay --verify -q` reports.
+pub struct Verdict {
+    pub result: Result<Outcome, Stop>,
+    /// The report's lines, and whether it passes `--verify`.
+    pub lines: Vec<String>,
+    pub ok: bool,
+    /// Answers used of the record's, and cards played.
+    pub used: usize,
+    pub total: usize,
+    pub cards: u32,
+    /// The answers the replayed game recorded (every seat's).
+    pub answers: Vec<(Faction, crate::game::Choice)>,
+}
+
+/// Replay a loaded record to its end (`check`: every invariant before every decision).
+pub fn verify(l: &Loaded, check: bool) -> Verdict {
+    let mut to_play = l.rec.clone();
+    to_play.check |= check;
+    let (mut game, script) = crate::notation::record::replay_game(&l.rules, &l.setup, &to_play, l.answers.clone());
+    let result = game.play();
+    let out = Replayed {
+        game,
+        result,
+        script: script.snapshot(),
+    };
+    let (lines, ok) = report(&l.file, &l.rec, &l.rules, &out);
+    Verdict {
+        lines,
+        ok,
+        used: out.script.used,
+        total: out.script.answers.len(),
+        cards: out.game.stats.cards,
+        answers: out.game.answers.clone(),
+        result: out.result,
+    }
+}
+
+pub fn run(a: Args) -> Result<i32, Exit> {
+    let Loaded {
+        file,
+        rec,
+        files,
+        rules,
+        setup,
+        answers,
+        warnings,
+    } = match load(&a.file, &a.content, a.scenario.as_deref()) {
+        Ok(l) => l,
+        Err(NotLoaded::Exit(e)) => return Err(e),
+        Err(NotLoaded::Record(d)) => {
             tell!("{d}");
             return Ok(1);
         }
     };
+    for w in &warnings {
+        tell!("{w}");
+    }
     let mut to_play = rec.clone();
     to_play.check |= a.check;
     let (mut game, script) = crate::notation::record::replay_game(&rules, &setup, &to_play, answers);
@@ -265,6 +367,9 @@ pub fn run(a: Args) -> Result<i32, Exit> {
         result,
         script: script.snapshot(),
     };
-    let ok = report(&file, &rec, &rules, &out);
+    let (lines, ok) = report(&file, &rec, &rules, &out);
+    for l in lines {
+        say!("{l}");
+    }
     Ok(if a.verify && !ok { 1 } else { 0 })
 }

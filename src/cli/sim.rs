@@ -6,8 +6,10 @@
 use super::Format;
 use super::batch::{jobs_for, progress_bar, run_identity};
 use super::out::{Exit, say, say_raw, tell};
+use crate::content::{ContentFiles, Setup};
 use crate::game::playout::{AgentSpec, Batch, Summary, run_games, spec_prepared};
 use crate::game::shard::{Seeds, Shard};
+use crate::kernel::Ruleset;
 use std::time::Instant;
 
 /// Kept here for callers of the older paths.
@@ -90,27 +92,26 @@ pub fn run(a: Args) -> Result<i32, Exit> {
         None => (whole, None),
     };
     let files = a.content.files()?;
-    let (rules, _, setup) = super::load_position(&files, &a.scenario, seeds.first)?;
-    let spec = AgentSpec::parse(&a.agents)?;
-    let setup = spec.seat(&setup);
     let bar = progress_bar(seeds.count());
     let tick = || bar.inc(1);
-    let batch = Batch {
-        seeds: seeds.range(),
-        jobs: jobs_for(a.jobs, seeds.count()),
-        keep_answers: a.save_records.is_some(),
+    let plan = Plan {
+        files: &files,
+        scenario: &a.scenario,
+        seeds,
+        shard,
+        agents: &a.agents,
+        jobs: a.jobs,
+        check: a.check,
         rows: a.rows,
-        progress: &tick,
+        keep_answers: a.save_records.is_some(),
     };
-    let start = Instant::now();
-    let (tally, results) = run_games(
-        &batch,
-        |seed| spec_prepared(&rules, &setup, seed, a.check, &spec),
-        |_, _, result| result.into(),
-    );
+    let Played {
+        summary,
+        results,
+        rules,
+        setup,
+    } = play(&plan, &tick)?;
     bar.finish_and_clear();
-    let run = run_identity(&files, &a.scenario, &spec, a.check, seeds, shard);
-    let summary = Summary::new(run, tally, start.elapsed().as_secs_f64());
     let mut code = if summary.clean() { 0 } else { 1 };
     if let Some(dir) = &a.save_failures {
         let failing: Vec<&GameResult> = results.iter().filter(|r| r.outcome.is_err()).collect();
@@ -138,4 +139,62 @@ pub fn run(a: Args) -> Result<i32, Exit> {
         Format::Text => say_raw!("{}", summary.render(a.verbose)),
     }
     Ok(code)
+}
+
+/// What a batch plays: the part of `abyss sim` that the Python package's `abyss.sim`
+/// shares, so that both give the same summary by construction.
+pub struct Plan<'a> {
+    pub files: &'a ContentFiles,
+    /// A scenario of the content, or a scenario file.
+    pub scenario: &'a str,
+    /// The seeds of this batch (a shard's own seeds, when `shard` is given).
+    pub seeds: Seeds,
+    pub shard: Option<Shard>,
+    /// `--agents`, e.g. `random`, `nonplayer`, `govt=mcts:100,others=nonplayer`.
+    pub agents: &'a str,
+    /// Worker threads (cut to the machine's and to the games, as `jobs_for` says).
+    pub jobs: usize,
+    pub check: bool,
+    /// One row per game in the tally.
+    pub rows: bool,
+    /// Keep every game's answers (to save records), not only failing games'.
+    pub keep_answers: bool,
+}
+
+/// A batch played: its summary, the games kept whole (failing ones, or all with
+/// `keep_answers`), and the rules and seated set-up they were played on.
+pub struct Played {
+    pub summary: Summary,
+    pub results: Vec<GameResult>,
+    pub rules: Ruleset,
+    pub setup: Setup,
+}
+
+/// Play the batch of `plan`, calling `progress` after each game. The time in the summary
+/// runs from the first game to the last (the content's loading is not in it).
+pub fn play(plan: &Plan, progress: &(dyn Fn() + Sync)) -> Result<Played, Exit> {
+    let (rules, _, setup) = super::load_position(plan.files, plan.scenario, plan.seeds.first)?;
+    let spec = AgentSpec::parse(plan.agents)?;
+    let setup = spec.seat(&setup);
+    let batch = Batch {
+        seeds: plan.seeds.range(),
+        jobs: jobs_for(plan.jobs, plan.seeds.count()),
+        keep_answers: plan.keep_answers,
+        rows: plan.rows,
+        progress,
+    };
+    let start = Instant::now();
+    let (tally, results) = run_games(
+        &batch,
+        |seed| spec_prepared(&rules, &setup, seed, plan.check, &spec),
+        |_, _, result| result.into(),
+    );
+    let seconds = start.elapsed().as_secs_f64();
+    let run = run_identity(plan.files, plan.scenario, &spec, plan.check, plan.seeds, plan.shard);
+    Ok(Played {
+        summary: Summary::new(run, tally, seconds),
+        results,
+        rules,
+        setup,
+    })
 }
