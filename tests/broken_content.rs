@@ -233,6 +233,31 @@ fn every_unknown_key_of_a_scenario_is_reported_in_one_run_with_suggestions() {
     // A scenario with unknown keys is not played, though its other keys were read.
     let e = abyss::cli::position(&files, "broken", 1).unwrap_err();
     assert!(e.contains("unknown key `farcs`"), "{e}");
+    // Typos in every table, a required key misspelt (not reported again as missing) and
+    // a bad value: all in one run, in the order they are written.
+    let (files, _dir) = with_mod(
+        "typos-2",
+        &[(
+            "scenarios/broken.toml",
+            "base = \"standard\"\npresdient = \"uribe\"\naid = \"many\"\n[deck]\npile = 3\n[seating]\nplayer = [[\"govt\"]]\n[[capabilities]]\ncard = 1\nsdie = \"unshaded\"\n",
+        )],
+    );
+    let report = validate::check(&files, Some("broken")).unwrap();
+    let got: Vec<String> = report
+        .findings
+        .iter()
+        .map(|f| format!("{}:{} {}", f.line, f.code, f.message))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            "2:unknown-key unknown key `presdient` (did you mean `president`?)",
+            "3:bad-value invalid type: string \"many\", expected i64",
+            "5:unknown-key unknown key `pile` (did you mean `piles`?)",
+            "7:unknown-key unknown key `player` (did you mean `players`?)",
+            "10:unknown-key unknown key `sdie` (did you mean `side`?)",
+        ]
+    );
 }
 
 #[test]

@@ -259,15 +259,17 @@ impl Findings {
     }
 }
 
-/// The most unknown keys one file reports: each costs a parse of the table again.
-pub const MAX_UNKNOWN_KEYS: usize = 100;
+/// The most schema errors one file reports: each costs a reading of the table again.
+pub const MAX_SCHEMA_ERRORS: usize = 100;
 
 /// Parse a TOML file into a typed table, reporting syntax errors (`toml-syntax`) apart
-/// from schema errors (`unknown-key`, `missing-key`, `bad-value`). Every unknown key is
-/// reported, each at its line with the nearest known key when one is near (a typo), not
-/// only the first: the key is taken out and the table read again. A file with unknown
-/// keys still gives its table, so that the checks after it report their findings in the
-/// same run; the caller treats the findings as the file's verdict.
+/// from schema errors (`unknown-key`, `missing-key`, `bad-value`). Every schema error of
+/// the file is reported in one run, each at its line (an unknown key with the nearest
+/// known key when one is near: a typo), not only the first: what serde stopped at is
+/// taken out (the key, the value, or the table that misses a key) and the table read
+/// again. A file whose only errors are unknown keys still gives its table, so that the
+/// checks after it report their findings in the same run; the caller treats the
+/// findings as the file's verdict.
 pub fn parse_toml<T: serde::de::DeserializeOwned>(file: &SourceFile, out: &mut Findings) -> Option<T> {
     let mut layers = Vec::new();
     for (start, text) in file.layers() {
@@ -283,85 +285,150 @@ pub fn parse_toml<T: serde::de::DeserializeOwned>(file: &SourceFile, out: &mut F
         return None;
     }
     let mut doc = super::layers::merge(&file.path, layers, file, out);
-    // The unknown keys, reported in the order they are written (serde meets them in
-    // the order of its maps, not of the file).
-    let mut unknown = Findings::default();
-    let report = |unknown: Findings, out: &mut Findings| {
-        let mut list = unknown.list;
-        list.sort_by_key(|f| f.line);
-        out.list.extend(list);
+    let root = doc.span();
+    // The errors by where they are written (serde meets them in the order of its maps,
+    // not of the file).
+    let mut found: Vec<(usize, &'static str, String)> = Vec::new();
+    let report = |mut found: Vec<(usize, &'static str, String)>, out: &mut Findings| {
+        found.sort_by_key(|f| f.0);
+        for (at, code, message) in found {
+            out.at(file, at, code, message);
+        }
     };
-    for _ in 0..=MAX_UNKNOWN_KEYS {
+    // Keys taken out for a bad value, and keys an unknown key was taken to mean, each
+    // with the span of its table: the table then misses the key, which is no second
+    // finding.
+    let mut taken: Vec<(std::ops::Range<usize>, String)> = Vec::new();
+    let mut usable = true;
+    for _ in 0..MAX_SCHEMA_ERRORS {
         let e = match T::deserialize(toml::de::Deserializer::from(doc.clone())) {
             Ok(v) => {
-                report(unknown, out);
-                return Some(v);
+                report(found, out);
+                return usable.then_some(v);
             }
             Err(e) => e,
         };
         let msg = first_line(e.message());
-        let at = e.span().map_or(0, |s| s.start);
-        if let Some(rest) = msg.strip_prefix("unknown field")
-            && let Some(span) = e.span()
-            && remove_key_at(doc.get_mut(), &span)
-        {
-            unknown.at(file, at, "unknown-key", format!("unknown key{}", with_suggestion(rest)));
-            continue;
-        }
-        report(unknown, out);
-        let code = if msg.starts_with("unknown field") {
-            "unknown-key"
+        let span = e.span();
+        let at = span.as_ref().map_or(0, |s| s.start);
+        let removed = span.as_ref().and_then(|s| remove_at(doc.get_mut(), &root, s));
+        let named = msg.split('`').nth(1).unwrap_or_default().to_string();
+        if let Some(rest) = msg.strip_prefix("unknown field") {
+            let (text, near) = suggested(rest);
+            found.push((at, "unknown-key", format!("unknown key{text}")));
+            if let (Some(Removed { table, .. }), Some(near)) = (&removed, near) {
+                taken.push((table.clone(), near));
+            }
         } else if msg.starts_with("missing field") {
-            "missing-key"
+            usable = false;
+            if !span.as_ref().is_some_and(|s| taken.contains(&(s.clone(), named))) {
+                found.push((at, "missing-key", msg));
+            }
         } else {
-            "bad-value"
-        };
-        let msg = match msg.strip_prefix("unknown variant") {
-            Some(rest) => format!("unknown value{}", with_suggestion(rest)),
-            None => msg,
-        };
-        out.at(file, at, code, msg);
-        return None;
+            usable = false;
+            let msg = match msg.strip_prefix("unknown variant") {
+                Some(rest) => format!("unknown value{}", suggested(rest).0),
+                None => msg,
+            };
+            found.push((at, "bad-value", msg));
+            if let Some(Removed { table, key: Some(key) }) = &removed {
+                taken.push((table.clone(), key.clone()));
+            }
+        }
+        if removed.is_none() {
+            // Nothing to take out (an error of the whole file): the rest cannot be read.
+            report(found, out);
+            return None;
+        }
     }
-    report(unknown, out);
+    report(found, out);
     out.at(
         file,
         0,
-        "unknown-key",
-        format!("more than {MAX_UNKNOWN_KEYS} unknown keys: the rest are not listed (is it the file you meant?)"),
+        "too-many-errors",
+        format!("more than {MAX_SCHEMA_ERRORS} errors: the rest are not listed (is it the file you meant?)"),
     );
     None
 }
 
 /// serde's " `x`, expected one of `a`, `b`" (after "unknown field" or "unknown variant"):
-/// " `x` (did you mean `a`?)" when one of the expected words is near `x`, else as it is.
-fn with_suggestion(rest: &str) -> String {
+/// " `x` (did you mean `a`?)" when one of the expected words is near `x`, else as it is;
+/// and the word suggested.
+fn suggested(rest: &str) -> (String, Option<String>) {
     let words: Vec<&str> = rest.split('`').skip(1).step_by(2).collect();
-    match words.split_first() {
-        Some((word, expected)) => match super::suggest::nearest(word, expected.iter().copied()) {
-            Some(near) => format!(" `{word}` (did you mean `{near}`?)"),
-            None => rest.to_string(),
-        },
-        None => rest.to_string(),
+    let near = words
+        .split_first()
+        .and_then(|(word, expected)| Some((word, super::suggest::nearest(word, expected.iter().copied())?)));
+    match near {
+        Some((word, near)) => (format!(" `{word}` (did you mean `{near}`?)"), Some(near.to_string())),
+        None => (rest.to_string(), None),
     }
 }
 
-/// Take out of a table the key written at `span` (wherever it is nested); false if no key
-/// is written there.
-fn remove_key_at(table: &mut toml::de::DeTable<'_>, span: &std::ops::Range<usize>) -> bool {
-    let found = table.keys().find(|k| k.span() == *span).cloned();
-    if let Some(k) = found {
-        table.remove(&k);
-        return true;
-    }
-    table.iter_mut().any(|(_, v)| remove_in_value(v.get_mut(), span))
+/// What `remove_at` took out: from which table or list (its span), and the key when it
+/// was a table's.
+struct Removed {
+    table: std::ops::Range<usize>,
+    key: Option<String>,
 }
 
-fn remove_in_value(v: &mut toml::de::DeValue<'_>, span: &std::ops::Range<usize>) -> bool {
+/// Take out of `table` (written at `table_span`) what is written at `span`, wherever it
+/// is nested: a key (with its value) whose key or value is there, or an element of a list;
+/// None if nothing is written there (the table itself). The innermost first: a list of
+/// tables (`[[card]]`) is written where its first table is, and a table that misses a
+/// key is that table, not the whole list.
+fn remove_at(
+    table: &mut toml::de::DeTable<'_>,
+    table_span: &std::ops::Range<usize>,
+    span: &std::ops::Range<usize>,
+) -> Option<Removed> {
+    let inner = table.iter_mut().find_map(|(_, v)| {
+        let vs = v.span();
+        remove_in(v.get_mut(), &vs, span)
+    });
+    if inner.is_some() {
+        return inner;
+    }
+    let hit = table
+        .iter()
+        .find(|(k, v)| k.span() == *span || v.span() == *span)
+        .map(|(k, _)| k.clone())?;
+    table.remove(&hit);
+    Some(Removed {
+        table: table_span.clone(),
+        key: Some(hit.get_ref().to_string()),
+    })
+}
+
+fn remove_in(
+    v: &mut toml::de::DeValue<'_>,
+    v_span: &std::ops::Range<usize>,
+    span: &std::ops::Range<usize>,
+) -> Option<Removed> {
     match v {
-        toml::de::DeValue::Table(t) => remove_key_at(t, span),
-        toml::de::DeValue::Array(a) => a.iter_mut().any(|v| remove_in_value(v.get_mut(), span)),
-        _ => false,
+        toml::de::DeValue::Table(t) => remove_at(t, v_span, span),
+        toml::de::DeValue::Array(a) => {
+            let inner = a.iter_mut().find_map(|e| {
+                let es = e.span();
+                remove_in(e.get_mut(), &es, span)
+            });
+            if inner.is_some() {
+                return inner;
+            }
+            let i = a.iter().position(|e| e.span() == *span)?;
+            let items = std::mem::replace(a, toml::de::DeArray::new());
+            *a = items
+                .into_iter()
+                .enumerate()
+                .filter(|(j, _)| *j != i)
+                .map(|(_, e)| e)
+                .collect();
+            Some(Removed {
+                table: v_span.clone(),
+                key: None,
+            })
+        }
+        _ => None,
     }
 }
 
