@@ -45,7 +45,10 @@ fn air_lift_moves_up_to_3_troops_from_one_space_to_another_not_a_farc_zone() {
         &format!("{TRAIN_CALI}\ngovt air-lift\ngovt vaupes\ngovt 3"),
     );
     t.assert_ran_out();
-    assert_eq!(t.waiting(), "farc: Execute the Event or a Limited Operation (1 space, no Special Activity), or Pass?");
+    assert_eq!(
+        t.waiting(),
+        "farc: Execute the Event or a Limited Operation (1 space, no Special Activity), or Pass?"
+    );
     assert_eq!(board(&t.game.state, &r), ["meta_east: 2 troops", "vaupes: 3 troops"]);
     assert_eq!(t.game.state.resources(GOVT), 37);
     // Blackhawks: any number (unshaded), only 1 (shaded).
@@ -144,7 +147,10 @@ fn eradicate_places_a_farc_guerrilla_when_no_shift_is_possible() {
     }
     let t = play_traced(&r, s, &[1], &format!("{TRAIN_CALI}\ngovt eradicate"));
     t.assert_ran_out();
-    assert_eq!(t.waiting(), "farc: Execute the Event or a Limited Operation (1 space, no Special Activity), or Pass?");
+    assert_eq!(
+        t.waiting(),
+        "farc: Execute the Event or a Limited Operation (1 space, no Special Activity), or Pass?"
+    );
     let st = &t.game.state;
     assert_eq!(pieces(st, &r, "vaupes"), "1 farc U");
     assert_eq!(st.aid(), 13);
@@ -247,7 +253,10 @@ fn ambush_succeeds_without_a_roll_and_activates_only_1() {
     let dice = s.state.dice.clone();
     let t = play_traced(&r, s, &[19], "farc attack\nfarc ambush");
     t.assert_ran_out();
-    assert_eq!(t.waiting(), "govt: Execute the Event or a Limited Operation (1 space, no Special Activity), or Pass?");
+    assert_eq!(
+        t.waiting(),
+        "govt: Execute the Event or a Limited Operation (1 space, no Special Activity), or Pass?"
+    );
     let st = &t.game.state;
     assert_eq!(
         pieces(st, &r, "huila"),
@@ -296,7 +305,10 @@ fn kidnap_in_a_city_takes_a_die_roll_of_government_resources() {
          # Terror then ends by itself: no space left, the Special Activity done.",
     );
     t.assert_ran_out();
-    assert_eq!(t.waiting(), "govt: Execute the Event or a Limited Operation (1 space, no Special Activity), or Pass?");
+    assert_eq!(
+        t.waiting(),
+        "govt: Execute the Event or a Limited Operation (1 space, no Special Activity), or Pass?"
+    );
     assert!(t.logged("Kidnap in Bogotá: rolls 4, takes 4"));
     let st = &t.game.state;
     assert_eq!(st.resources(GOVT), 40 - 4);
@@ -624,7 +636,10 @@ fn bribe_costs_3_a_space_removes_cubes_flips_or_removes_guerrillas_or_a_base() {
          # 3 spaces: Bribe ends; 0 Resources left: the Rally ends too.",
     );
     t.assert_ran_out();
-    assert_eq!(t.waiting(), "govt: Execute the Event or a Limited Operation (1 space, no Special Activity), or Pass?");
+    assert_eq!(
+        t.waiting(),
+        "govt: Execute the Event or a Limited Operation (1 space, no Special Activity), or Pass?"
+    );
     let st = &t.game.state;
     assert_eq!(
         board(st, &r),
