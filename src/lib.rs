@@ -1,25 +1,43 @@
 //! abyss: a data-driven rules interpreter for Andean Abyss (GMT Games, 2nd edition).
 //!
-//! `kernel` owns the state and the primitives; `content` turns the TOML content into a
-//! checked `Ruleset` and scenario set-ups; `game` is the rules engine; `script` runs the Event cards' Lua; `nonplayer` holds the
-//! section 8 bots; `notation` reads and writes game records and scenario tests; `stats` the
-//! confidence intervals of a batch's figures; `balance` the reports comparing a scenario's
-//! variants under levels of play; `calibrate` the bisection of a lever; `cli` holds the
-//! subcommands of the binary.
+//! The root package is the `abyss` binary and its subcommands (`cli`) with the terminal
+//! agent (`agents`). The engine is a workspace of crates (docs/architecture.md):
+//! abyss-core (`kernel`, `content`, `game`, `stats`), abyss-lua (`script`), abyss-agents
+//! (`nonplayer`, `search`), abyss-play (batches, drive, fork, `balance`, `calibrate`),
+//! abyss-notation (`notation`) and abyss-board (`board`). This library re-exports them
+//! under one roof, so `abyss::game::Game` and the like name the same items wherever they
+//! live, for the CLI, the tests, the benchmarks and the Python bindings.
 
 pub mod agents;
-pub mod balance;
-pub mod board;
-pub mod calibrate;
 pub mod cli;
-pub mod content;
-pub mod game;
-pub mod kernel;
-pub mod nonplayer;
-pub mod notation;
-pub mod script;
-pub mod search;
-pub mod stats;
+
+pub use abyss_agents::{nonplayer, search};
+pub use abyss_board as board;
+pub use abyss_core::{kernel, stats};
+pub use abyss_lua as script;
+pub use abyss_notation as notation;
+pub use abyss_play::{balance, calibrate};
+
+/// The content: abyss-core's loader, with rules that run their Events in the Lua host.
+pub mod content {
+    pub use abyss_core::content::*;
+    /// Load and check rules/ (`abyss_core::content::load_ruleset`), the Event cards to run
+    /// in the Lua host.
+    pub use abyss_lua::load_ruleset;
+}
+
+/// The rules engine (abyss-core), and the games played by named agents (abyss-play).
+pub mod game {
+    pub use abyss_core::game::*;
+    pub use abyss_play::{drive, fork, impact, shard, summary, tally};
+
+    /// Whole games: abyss-core's set-up, replay and validator playouts, and abyss-play's
+    /// agent specs and batches.
+    pub mod playout {
+        pub use abyss_core::game::playout::*;
+        pub use abyss_play::playout::*;
+    }
+}
 
 /// Every binary built on abyss (the CLI, the tests, the benchmarks) allocates through
 /// mimalloc: card scripts make many small, short-lived Lua tables and closures, and glibc's

@@ -1,5 +1,5 @@
-//! `abyss cards`: forks at card-level questions (src/game/fork.rs), the paired figures of
-//! a card side (src/game/impact.rs), shards merged into one run.
+//! `abyss cards`: forks at card-level questions (crates/play/src/fork.rs), the paired figures of
+//! a card side (crates/play/src/impact.rs), shards merged into one run.
 
 mod common;
 

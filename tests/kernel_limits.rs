@@ -94,7 +94,7 @@ fn support_shifts_stop_at_the_end_of_the_track() {
 /// The audit's `mods/overflow` reproduction (issue 15), its kernel part: a card that asks
 /// for +32767 Resources and +32767 Aid gets the ends of the tracks (the calls are gains,
 /// "to a maximum", 1.7), not wrapped values. (Its other lines, `shift_support(space, 127)`
-/// and `sweep_activations(space, 128, 128)`, add in the script host, src/script/api.rs.)
+/// and `sweep_activations(space, 128, 128)`, add in the script host, crates/lua/src/api.rs.)
 #[test]
 fn a_card_asking_for_huge_changes_reaches_the_ends_of_the_tracks() {
     use abyss::content::{self, ContentFiles};

@@ -63,14 +63,11 @@ fn run(files: &ContentFiles) -> (Option<ScriptError>, bool) {
 
 /// The Event fails at `line` of card 8 with `text` in the message, and changes nothing.
 fn refused(files: &ContentFiles, line: usize, text: &str) -> ScriptError {
-    let started = std::time::Instant::now();
     let (failure, unchanged) = run(files);
     let e = failure.unwrap_or_else(|| panic!("expected a failure"));
     assert_eq!((e.card, e.file.as_str(), e.line), (8, CARD8, line), "{e}");
     assert!(e.message.contains(text), "`{}` should contain `{text}`", e.message);
     assert!(unchanged, "the state must be restored after: {e}");
-    // Within the time bound: the budget is 2 s, and these refusals are immediate.
-    assert!(started.elapsed().as_secs() < 30, "{e}");
     e
 }
 

@@ -529,7 +529,7 @@ fn run_card8_replaying(
 fn the_only_candidate_allowed_of_two_is_noted_in_the_record() {
     // 5.1.3: only Chocó (FARC Guerrillas there) lets the whole text be carried out, so
     // nobody is asked; the answer is still recorded, as a random playout that drew it
-    // records it without judging Bogotá (src/game/sample.rs).
+    // records it without judging Bogotá (crates/core/src/game/sample.rs).
     // Then a question someone is asked.
     let body = r#"    g:choose_space{ prompt = "where?", from = { "bogota", "choco" }, effect = function(s)
       g:add_resources("govt", 1)

@@ -30,7 +30,7 @@ impl Agent for Typed {
             a => format!("{a:?}"),
         };
         self.seen.borrow_mut().insert(kind);
-        // Every option has its number in the action space (src/game/actions.rs).
+        // Every option has its number in the action space (crates/core/src/game/actions.rs).
         abyss::game::actions::mask(&request.options).map_err(Stop::Failed)?;
         self.inner.decide(view, request)
     }
@@ -104,7 +104,7 @@ fn no_agent_source_matches_a_question_text() {
     // question's text. A quoted question ("...?") in their sources is a text matched.
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut found = Vec::new();
-    for dir in ["src/nonplayer", "src/agents"] {
+    for dir in ["crates/agents/src/nonplayer", "src/agents"] {
         for e in std::fs::read_dir(root.join(dir)).unwrap() {
             let path = e.unwrap().path();
             if path.file_name().is_some_and(|n| n == "terminal.rs") {

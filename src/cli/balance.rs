@@ -1,6 +1,6 @@
 //! `abyss balance`: a scenario and its variants on the same seeds, under one or more
-//! levels of play; the report (src/balance/) as text, `--format json` (a document `abyss
-//! merge` joins with the other shards of the run) and `--html FILE` (src/board/balance.rs).
+//! levels of play; the report (crates/play/src/balance/) as text, `--format json` (a document `abyss
+//! merge` joins with the other shards of the run) and `--html FILE` (crates/board/src/balance.rs).
 
 use super::Format;
 use super::batch::{jobs_for, progress_bar};

@@ -1,6 +1,6 @@
 //! `abyss calibrate`: the value of a scenario lever (`--lever resources.govt=0..40`) at
 //! which a Faction's win rate reaches a target, by bisection on paired seeds (every value
-//! played on the same seeds; src/calibrate.rs), with the win rate's interval there and the
+//! played on the same seeds; crates/play/src/calibrate.rs), with the win rate's interval there and the
 //! values whose interval holds the target.
 
 use super::Format;

@@ -1,5 +1,5 @@
 //! `abyss cards`: which card sides swing games. Forks every game where a Faction is offered
-//! an Event side (src/game/impact.rs), plays the side in one copy and the Faction's best
+//! an Event side (crates/play/src/impact.rs), plays the side in one copy and the Faction's best
 //! alternative in the other, and ranks the sides by the paired difference in the
 //! Faction's win rate, with the margin and the observational "won when played" beside it.
 //! `--shard K/N --format json` writes a part of the run that `--merge` (or `abyss merge`)

@@ -270,7 +270,7 @@ pub fn run(a: Args) -> Result<i32, Exit> {
     };
     let mut setup = setup;
     setup.seating = table.seating.clone();
-    // A version 1 record holds no noted answers (src/notation/record.rs); the game's own
+    // A version 1 record holds no noted answers (crates/notation/src/record.rs); the game's own
     // answers, once it has replayed them, do.
     let mut notes = loaded.as_ref().is_none_or(|(record, _, _)| record.version >= 2);
     let mut answers: Vec<(Faction, Choice)> = match &loaded {

@@ -113,7 +113,7 @@ struct Report<'a> {
 }
 
 impl Estimate {
-    /// An interval of src/stats.rs; with none (too few games) the whole range `lo..=hi`.
+    /// An interval of crates/core/src/stats.rs; with none (too few games) the whole range `lo..=hi`.
     fn of(i: Option<stats::Interval>, lo: f64, hi: f64) -> Estimate {
         match i {
             Some(i) => Estimate {
@@ -130,7 +130,7 @@ impl Estimate {
     }
 }
 
-/// The Wilson interval of `k` wins in `n` games (src/stats.rs).
+/// The Wilson interval of `k` wins in `n` games (crates/core/src/stats.rs).
 fn wilson(k: u64, n: u64) -> Estimate {
     Estimate::of(stats::wilson(k, n), 0.0, 1.0)
 }
@@ -252,7 +252,7 @@ fn summarise(seat: Faction, rows: &[&Row]) -> SeatReport {
     let won = |p: &Played| p.winner.contains(&seat.slug());
     let bw = ok.iter().filter(|r| won(&r.baseline)).count() as u64;
     let tw = ok.iter().filter(|r| won(&r.tested)).count() as u64;
-    // The paired sums of src/stats.rs, shared with `abyss balance`: the score counted in
+    // The paired sums of crates/core/src/stats.rs, shared with `abyss balance`: the score counted in
     // halves (0, 1, 2) to stay a whole number, the margin difference as it is.
     let (mut halves, mut diffs) = (stats::Paired::default(), stats::Paired::default());
     for r in &ok {
