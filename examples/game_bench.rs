@@ -22,7 +22,7 @@ fn main() {
         cards += game.stats.cards as u64;
         failed += result.is_err() as u64;
         events += game.events_played.len() as u64;
-        in_events += game.event_time;
+        in_events += game.telemetry.event_time;
     }
     let secs = t.elapsed().as_secs_f64();
     println!("{games} games ({failed} failed) on one core in {secs:.2} s");

@@ -45,14 +45,14 @@ fn a_narrated_game_is_the_same_game_with_a_line_for_every_card() {
     let (mut told, _) = spec_prepared(&rules, &setup, 12, false, &spec);
     let seen = std::rc::Rc::new(std::cell::RefCell::new(0usize));
     let counter = seen.clone();
-    told.narrative = Some(
+    told.telemetry.narrative = Some(
         Narrative::new()
             .with_positions()
             .observe(move |_| *counter.borrow_mut() += 1),
     );
     assert_eq!(told.play(), plain);
     assert_eq!((&told.answers, &told.state), (&quiet.answers, &quiet.state));
-    let n = told.narrative.as_ref().unwrap();
+    let n = told.telemetry.narrative.as_ref().unwrap();
     assert_eq!(*seen.borrow(), n.entries.len(), "every entry observed once");
     let cards = n.done().filter(|e| e.kind == Kind::Card).count();
     assert_eq!(cards as u32, told.stats.cards);

@@ -31,7 +31,7 @@ fn load(r: &Ruleset, dir: &TempDir, name: &str, text: &str, seed: u64) -> Setup 
 fn game_after<'r>(r: &'r Ruleset, base: &Setup, seed: u64, spec: &AgentSpec, n: usize) -> Option<Game<'r>> {
     let fired = abyss::nonplayer::Fired::default();
     let mut game = new_game(r, reseeded(&spec.seat(base), seed), spec.agents(seed, &fired));
-    game.watcher = Some(Box::new(StopAt(n)));
+    game.telemetry.watcher = Some(Box::new(StopAt(n)));
     match game.play() {
         Err(Stop::Paused) => Some(game),
         Ok(_) => None,
@@ -177,7 +177,7 @@ fn a_second_propaganda_card_in_a_row_is_counted_not_replayed() {
     let deck = vec![5, 73, 74, 6, 75];
     let fired = abyss::nonplayer::Fired::default();
     let mut game = Game::new(&r, base.clone(), deck.clone(), AgentSpec::default().agents(9, &fired));
-    game.watcher = Some(Box::new(StopAt(2)));
+    game.telemetry.watcher = Some(Box::new(StopAt(2)));
     assert_eq!(game.play().err(), Some(Stop::Paused));
     let c = Course::of_game(&game);
     assert_eq!(c.deck, vec![6, 75]);
@@ -188,7 +188,7 @@ fn a_second_propaganda_card_in_a_row_is_counted_not_replayed() {
 
     base.final_propaganda = 2;
     let mut game = Game::new(&r, base, deck, AgentSpec::default().agents(9, &fired));
-    game.watcher = Some(Box::new(StopAt(2)));
+    game.telemetry.watcher = Some(Box::new(StopAt(2)));
     if game.play().err() == Some(Stop::Paused) {
         assert_eq!(Course::of_game(&game).deck, Vec::<u8>::new());
     }

@@ -116,10 +116,10 @@ fn the_search_finds_the_move_that_wins_at_the_next_victory_check() {
         })
         .collect();
     let mut game = Game::new(&rules, setup.clone(), deck.clone(), agents);
-    game.narrative = Some(abyss::game::narrative::Narrative::new());
+    game.telemetry.narrative = Some(abyss::game::narrative::Narrative::new());
     let outcome = game.play().unwrap();
     // The narrative's line of FARC's action says what the search saw.
-    let n = game.narrative.as_ref().unwrap();
+    let n = game.telemetry.narrative.as_ref().unwrap();
     let line = n
         .done()
         .find(|e| e.faction == Some(Faction::Farc))

@@ -57,7 +57,8 @@ impl<'r> Pictures<'r> {
         let recorder = match (&a.html, &layout) {
             (Some(_), Some(l)) => {
                 // The lines beside the board are the game's narrative.
-                game.narrative
+                game.telemetry
+                    .narrative
                     .get_or_insert_with(crate::game::narrative::Narrative::new);
                 let r = Recorder::new(rules, l.clone(), title.clone());
                 r.capture(game, StepKind::Start, format!("Set-up: {}", rec.scenario));
@@ -66,7 +67,7 @@ impl<'r> Pictures<'r> {
             }
             _ => None,
         };
-        game.watcher = Some(Box::new(Watchers(watchers)));
+        game.telemetry.watcher = Some(Box::new(Watchers(watchers)));
         Ok(Some(Pictures {
             file: file.to_string(),
             until: a.until,
@@ -173,7 +174,7 @@ pub fn table_commands(files: &ContentFiles, rules: &Ruleset, setup: &Setup, seed
                 ..reseeded(&setup, seed)
             };
             let mut game = new_game(view.rules, seated, Replay::agents(view.answers.to_vec()));
-            game.watcher = Some(Box::new(StopAtCard(card)));
+            game.telemetry.watcher = Some(Box::new(StopAtCard(card)));
             match game.play() {
                 Err(Stop::Paused) => {}
                 Err(e) => {

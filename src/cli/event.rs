@@ -101,7 +101,7 @@ pub fn run(a: Args) -> Result<i32, Exit> {
     let mut game = Game::new(&rules, setup, vec![a.card], agents);
     // The set-up's Capabilities and Momentum are part of the position, not of this Event.
     game.switch_on_lasting_effects().map_err(|e| e.to_string())?;
-    game.log = Some(Vec::new());
+    game.telemetry.log = Some(Vec::new());
     let before = game.state.clone();
     say!(
         "card {} ({}), {} — executed by {}",
@@ -137,7 +137,7 @@ pub fn run(a: Args) -> Result<i32, Exit> {
         }
         Ok(None) => {}
     }
-    for line in game.log.as_deref().unwrap_or(&[]).iter().skip(1) {
+    for line in game.telemetry.log.as_deref().unwrap_or(&[]).iter().skip(1) {
         say!("  log: {}", printable(line));
     }
     let changes = diff(&rules, &before, &game.state);

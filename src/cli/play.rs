@@ -459,7 +459,7 @@ fn play_once(
     game.voluntary_removal = t.voluntary_removal;
     console.borrow_mut().log.clear();
     let (printer, state) = (console.clone(), replay.state.clone());
-    game.narrative = Some(Narrative::new().observe(move |e| {
+    game.telemetry.narrative = Some(Narrative::new().observe(move |e| {
         let mut c = printer.borrow_mut();
         c.log.push((e.card_index, e.line()));
         // While the saved answers are replayed, the story is already known: keep it for

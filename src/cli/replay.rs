@@ -340,7 +340,7 @@ pub fn run(a: Args) -> Result<i32, Exit> {
     if !a.quiet {
         // The narrative, printed as the game is rebuilt.
         let details = a.details;
-        game.narrative = Some(crate::game::narrative::Narrative::new().observe(move |e| {
+        game.telemetry.narrative = Some(crate::game::narrative::Narrative::new().observe(move |e| {
             say!("{}", e.line());
             if details {
                 let indent = "  ".repeat(e.depth as usize + 1);

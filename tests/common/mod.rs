@@ -242,7 +242,7 @@ pub fn play_traced<'r>(r: &'r Ruleset, setup: Setup, deck: &[u8], answers: &str)
         .collect();
     let mut game = Game::new(r, setup, deck.to_vec(), agents);
     game.check_every_decision = true;
-    game.log = Some(Vec::new());
+    game.telemetry.log = Some(Vec::new());
     let result = game.play();
     let asked = asked.borrow().clone();
     Traced {
@@ -342,6 +342,7 @@ impl Traced<'_> {
     /// Does a line of the game log contain `text`?
     pub fn logged(&self, text: &str) -> bool {
         self.game
+            .telemetry
             .log
             .as_ref()
             .is_some_and(|l| l.iter().any(|x| x.contains(text)))

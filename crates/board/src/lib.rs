@@ -85,9 +85,9 @@ impl<'a> Position<'a> {
 /// happened, growing as the game goes — the game's narrative (`Game::narrative`,
 /// crates/core/src/game/narrative.rs) when it keeps one, else its log (`Game::log`).
 pub fn narrative<'g>(game: &'g Game) -> &'g [String] {
-    match &game.narrative {
+    match &game.telemetry.narrative {
         Some(n) => n.said(),
-        None => game.log.as_deref().unwrap_or(&[]),
+        None => game.telemetry.log.as_deref().unwrap_or(&[]),
     }
 }
 

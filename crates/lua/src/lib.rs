@@ -16,6 +16,7 @@
 //! - Errors: the host's message handler records where in events/ an error happened; the
 //!   card, file and line of a `ScriptError` come from there, never from the message text.
 
+mod alloc;
 pub mod api;
 mod budget;
 mod current;

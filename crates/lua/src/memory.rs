@@ -6,10 +6,10 @@
 //! which mimalloc serves by its aligned path. This one calls mimalloc's plain functions
 //! (Lua needs no more than its own maximal alignment, 8 bytes here, which every mimalloc
 //! block has) and keeps its own count for the limit. With the global allocator's change
-//! (src/lib.rs), callgrind counts 1.8% fewer instructions in Events (`game_bench 100`).
+//! (alloc.rs), callgrind counts 1.8% fewer instructions in Events (`game_bench 100`).
 //!
 //! The blocks mlua allocated before the switch are mimalloc's too (the process's global
-//! allocator, src/lib.rs), so `mi_free` and `mi_realloc` take them as they are.
+//! allocator, alloc.rs), so `mi_free` and `mi_realloc` take them as they are.
 
 use mlua::ffi;
 use std::os::raw::c_void;

@@ -927,13 +927,13 @@ impl<'c> Runner<'c> {
         }));
         if !t.checkpoints.is_empty() {
             let (watch, state, answers) = (checkpoints.clone(), script.state.clone(), play.to_vec());
-            game.watch = Some(Box::new(move |g: &Game, m: Moment| {
+            game.telemetry.watch = Some(Box::new(move |g: &Game, m: Moment| {
                 let used = state.borrow().used;
                 watch.borrow_mut().reached(g, m, used, &answers);
             }));
         }
         let result = game.play();
-        game.watch = None;
+        game.telemetry.watch = None;
         let unused_rolls = game.state.dice.unused_script();
         let script = script.snapshot();
         let blame = |i: usize| play.get(i).map_or(t.expect_line, |a| a.line);

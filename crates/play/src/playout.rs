@@ -123,7 +123,7 @@ pub fn spec_prepared<'r>(rules: &'r Ruleset, setup: &Setup, seed: u64, check: bo
     game.check_every_decision = check;
     // A validator's playout is replayed (`verify_playout`), Event by Event.
     if check {
-        game.event_trace = Some(Vec::new());
+        game.telemetry.event_trace = Some(Vec::new());
     }
     (game, fired)
 }

@@ -227,7 +227,7 @@ impl<'a> Searcher<'a> {
         let mut game = Game::resume(r, root.start, root.seating.clone(), before, deck, agents);
         game.redraw_dice_at(root.answers.len(), future);
         if c.horizon > 0 {
-            game.watcher = Some(Box::new(Horizon(
+            game.telemetry.watcher = Some(Box::new(Horizon(
                 root.start.propaganda_played.saturating_add(c.horizon),
             )));
         }

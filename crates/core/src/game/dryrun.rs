@@ -139,7 +139,7 @@ impl<'r> Game<'r> {
     pub fn dry_begin(&mut self) -> Rc<RefCell<Explorer>> {
         // A spare whose explorer only the spare holds (itself and its agents: the judge of
         // its dry run is gone) is as good as new once reset.
-        let spare = match self.dry_spares.pop() {
+        let spare = match self.dry.dry_spares.pop() {
             Some(s) if Rc::strong_count(&s.explorer) == s.agents.len() + 1 => {
                 s.explorer.borrow_mut().reset();
                 s
@@ -167,7 +167,7 @@ impl<'r> Game<'r> {
             card: self.card,
             answers: self.answers.len(),
             stats: self.stats,
-            log: self.log.take(),
+            log: self.telemetry.log.take(),
             checking: std::mem::replace(&mut self.check_every_decision, false),
             options: (
                 std::mem::replace(&mut self.negotiation, false),
@@ -178,13 +178,13 @@ impl<'r> Game<'r> {
             agents: std::mem::replace(&mut self.agents, agents),
             explorer: explorer.clone(),
         };
-        self.dry_runs.push(saved);
+        self.dry.dry_runs.push(saved);
         explorer
     }
 
     /// Put the position back as it was when the innermost dry run began, for the next try.
     pub fn dry_rewind(&mut self) {
-        let Some(saved) = self.dry_runs.last() else { return };
+        let Some(saved) = self.dry.dry_runs.last() else { return };
         self.state.clone_from(&saved.state);
         self.card = saved.card;
         self.answers.truncate(saved.answers);
@@ -195,7 +195,7 @@ impl<'r> Game<'r> {
 
     /// Has the position changed since the innermost dry run began (dice aside)?
     pub fn dry_changed(&self) -> bool {
-        let Some(saved) = self.dry_runs.last() else {
+        let Some(saved) = self.dry.dry_runs.last() else {
             return false;
         };
         !self.state.same_position(&saved.state) || self.card.event_override != saved.card.event_override
@@ -212,12 +212,12 @@ impl<'r> Game<'r> {
     /// counts stay; the log, the checks, the players' options and the agents are the
     /// game's own again.
     pub fn dry_keep(&mut self) {
-        let Some(saved) = self.dry_runs.pop() else { return };
-        self.log = saved.log;
+        let Some(saved) = self.dry.dry_runs.pop() else { return };
+        self.telemetry.log = saved.log;
         self.check_every_decision = saved.checking;
         (self.negotiation, self.voluntary_removal) = saved.options;
         let agents = std::mem::replace(&mut self.agents, saved.agents);
-        self.dry_spares.push(Spare {
+        self.dry.dry_spares.push(Spare {
             explorer: saved.explorer,
             agents,
             state: saved.state,
@@ -228,15 +228,18 @@ impl<'r> Game<'r> {
     /// if that try met no question? Only where nothing else differs: no log or narrative
     /// to write, no watcher, and neither of the players' options (a dry run offers none).
     pub fn dry_keep_as_live(&self) -> bool {
-        let [saved] = self.dry_runs.as_slice() else {
+        let [saved] = self.dry.dry_runs.as_slice() else {
             return false;
         };
-        saved.log.is_none() && self.narrative.is_none() && self.watcher.is_none() && saved.options == (false, false)
+        saved.log.is_none()
+            && self.telemetry.narrative.is_none()
+            && self.telemetry.watcher.is_none()
+            && saved.options == (false, false)
     }
 
     /// Is a dry run under way (nothing done now counts)?
     pub fn in_dry_run(&self) -> bool {
-        !self.dry_runs.is_empty()
+        !self.dry.dry_runs.is_empty()
     }
 }
 

@@ -154,12 +154,6 @@ pub struct Game<'r> {
     /// Offer the voluntary removal of one's own pieces during an Operation (1.4.1).
     pub voluntary_removal: bool,
     pub stats: Stats,
-    /// Human-readable lines of what happened, when enabled.
-    pub log: Option<Vec<String>>,
-    /// The narrative of the game (a line per action and Propaganda phase), when enabled.
-    pub narrative: Option<super::narrative::Narrative>,
-    /// Follows the game from outside (see `Watcher`); None in playouts.
-    pub watcher: Option<Box<dyn Watcher + 'r>>,
     pub agents: Vec<Box<dyn Agent + 'r>>,
     pub(super) request: Request,
     /// Per-card bookkeeping (2.3.6, Capabilities that limit spaces per card).
@@ -172,14 +166,47 @@ pub struct Game<'r> {
     pub event_failures: Vec<super::events::ScriptError>,
     /// Event sides executed, by card and side.
     pub events_played: Vec<(u8, crate::kernel::Side)>,
+    /// What the game is doing now (for agents that plan, through the View).
+    pub doing: Doing,
+    /// Lasting Events of the set-up whose scripts have yet to switch their effects on.
+    pub(crate) lasting_pending: Vec<crate::content::Lasting>,
+    /// The game at the start of the card being played, for agents that search
+    /// (crates/core/src/game/resume.rs); None before the first card.
+    pub(crate) card_start: Option<Box<super::resume::CardStart>>,
+    /// Draw the dice anew before the question asked at this many answers, from this seed
+    /// (`Game::redraw_dice_at`): a search's simulated game.
+    pub(crate) redraw_dice: Option<(usize, u64)>,
+    /// What people and tools see of the game as it goes (lines, narrative, watchers,
+    /// Event traces, timing): none of it changes the game.
+    pub telemetry: Telemetry<'r>,
+    /// The dry runs' machinery (4.1 Special Activity first, 5.1.3): never the rules' state.
+    pub(crate) dry: DryRuns<'r>,
+}
+
+/// What people and tools see of a game as it goes. Replays compare the rules' state, the
+/// answers and `Stats`, never this.
+#[derive(Default)]
+pub struct Telemetry<'r> {
+    /// Human-readable lines of what happened, when enabled.
+    pub log: Option<Vec<String>>,
+    /// The narrative of the game (a line per action and Propaganda phase), when enabled.
+    pub narrative: Option<super::narrative::Narrative>,
+    /// Follows the game from outside (see `Watcher`); None in playouts.
+    pub watcher: Option<Box<dyn Watcher + 'r>>,
+    /// Looks at the position at each `Moment` (scenario tests); None in play.
+    pub watch: Option<Checkpoints<'r>>,
     /// What each Event did, when traced (a validator's playout and its replay): the replay
     /// of a game's answers is checked Event by Event against it (`playout::verify_playout`).
     pub event_trace: Option<Vec<super::events::EventMark>>,
     /// Wall time spent executing Events (the Lua VM, its start and the questions asked
     /// inside): for benchmarks; not part of `Stats`, which replays compare.
     pub event_time: std::time::Duration,
-    /// What the game is doing now (for agents that plan, through the View).
-    pub doing: Doing,
+}
+
+/// The machinery of the engine's dry runs: a Special Activity judged before its Operation
+/// (4.1, ops/probe.rs) and an Event's candidates (5.1.3, dryrun.rs).
+#[derive(Default)]
+pub(crate) struct DryRuns<'r> {
     /// A Special Activity under way before its Operation's first space (4.1): only
     /// answers after which the Operation can still take place are offered.
     pub(crate) guard: Option<Box<super::ops::probe::Guard>>,
@@ -194,16 +221,6 @@ pub struct Game<'r> {
     pub(crate) dry_runs: Vec<super::dryrun::DryRun<'r>>,
     /// Explorers and their agents from dry runs that ended, for the next ones to reuse.
     pub(crate) dry_spares: Vec<super::dryrun::Spare<'r>>,
-    /// Lasting Events of the set-up whose scripts have yet to switch their effects on.
-    pub(crate) lasting_pending: Vec<crate::content::Lasting>,
-    /// Looks at the position at each `Moment` (scenario tests); None in play.
-    pub watch: Option<Checkpoints<'r>>,
-    /// The game at the start of the card being played, for agents that search
-    /// (crates/core/src/game/resume.rs); None before the first card.
-    pub(crate) card_start: Option<Box<super::resume::CardStart>>,
-    /// Draw the dice anew before the question asked at this many answers, from this seed
-    /// (`Game::redraw_dice_at`): a search's simulated game.
-    pub(crate) redraw_dice: Option<(usize, u64)>,
 }
 
 /// What the rules track across one card.
@@ -256,9 +273,6 @@ impl<'r> Game<'r> {
             negotiation: false,
             voluntary_removal: false,
             stats: Stats::default(),
-            log: None,
-            narrative: None,
-            watcher: None,
             agents,
             request: Request {
                 faction: Faction::Govt,
@@ -273,18 +287,11 @@ impl<'r> Game<'r> {
             scripts: None,
             event_failures: Vec::new(),
             events_played: Vec::new(),
-            event_trace: None,
-            event_time: std::time::Duration::ZERO,
             doing: Doing::Nothing,
-            guard: None,
-            probing: None,
-            probe_memo: Default::default(),
-            prober: Default::default(),
-            dry_runs: Vec::new(),
-            dry_spares: Vec::new(),
-            watch: None,
             card_start: None,
             redraw_dice: None,
+            telemetry: Telemetry::default(),
+            dry: DryRuns::default(),
         }
     }
 
@@ -310,9 +317,6 @@ impl<'r> Game<'r> {
             negotiation: false,
             voluntary_removal: false,
             stats: Stats::default(),
-            log: None,
-            narrative: None,
-            watcher: None,
             agents,
             request: Request {
                 faction: Faction::Govt,
@@ -327,26 +331,19 @@ impl<'r> Game<'r> {
             scripts: None,
             event_failures: Vec::new(),
             events_played: Vec::new(),
-            event_trace: None,
-            event_time: std::time::Duration::ZERO,
             doing: self.doing,
-            dry_runs: Vec::new(),
-            dry_spares: Vec::new(),
-            watch: None,
-            guard: None,
-            probing: None,
-            probe_memo: Default::default(),
-            prober: Default::default(),
             card_start: None,
             redraw_dice: None,
+            telemetry: Telemetry::default(),
+            dry: DryRuns::default(),
         }
     }
 
     /// Let the watcher, if any, look at the game at a moment.
     pub(crate) fn reached(&mut self, m: Moment) {
-        if let Some(mut w) = self.watch.take() {
+        if let Some(mut w) = self.telemetry.watch.take() {
             w(self, m);
-            self.watch = Some(w);
+            self.telemetry.watch = Some(w);
         }
     }
 
@@ -389,22 +386,22 @@ impl<'r> Game<'r> {
     /// Write a line to the log, if logging is on. The closure keeps formatting out of
     /// playouts that do not log.
     pub fn note(&mut self, line: impl FnOnce(&Ruleset) -> String) {
-        if let Some(log) = &mut self.log {
+        if let Some(log) = &mut self.telemetry.log {
             log.push(line(self.rules));
-            if let Some(mut w) = self.watcher.take() {
+            if let Some(mut w) = self.telemetry.watcher.take() {
                 w.after_line(self);
-                self.watcher = Some(w);
+                self.telemetry.watcher = Some(w);
             }
         }
     }
 
     /// Tell the watcher, if any, that the card at `card_index` is next; false: stop here.
     pub(crate) fn watch_card(&mut self) -> bool {
-        let Some(mut w) = self.watcher.take() else {
+        let Some(mut w) = self.telemetry.watcher.take() else {
             return true;
         };
         let go = w.before_card(self);
-        self.watcher = Some(w);
+        self.telemetry.watcher = Some(w);
         go
     }
 
@@ -433,7 +430,7 @@ impl<'r> Game<'r> {
         build: impl FnOnce(&Self, &mut Vec<Choice>),
         judge: Option<impl Fn(&Self, Choice) -> bool>,
     ) -> Asked {
-        if self.probing.is_some() {
+        if self.dry.probing.is_some() {
             let ask = q.into().ask;
             return self.probe_ask(f, ask, about, |g, o| {
                 let from = o.len();
@@ -447,8 +444,8 @@ impl<'r> Game<'r> {
         build(self, &mut options);
         // Under a Guard (4.1) every answer is part of the path a dry run replays; the
         // executing Faction's options are kept only where its Operation can follow.
-        let guarded = self.guard.is_some();
-        let guard_judges = self.guard.as_ref().is_some_and(|g| g.judges(f));
+        let guarded = self.dry.guard.is_some();
+        let guard_judges = self.dry.guard.as_ref().is_some_and(|g| g.judges(f));
         if options.len() >= 2
             && (judge.is_some() != guard_judges)
             && let Some(dice) = self.agents[f.index()].draw_dice()
@@ -501,9 +498,9 @@ impl<'r> Game<'r> {
             card_start: self.card_start.as_deref(),
         };
         let i = self.agents[f.index()].decide(&view, &self.request)?;
-        if self.narrative.is_some()
+        if self.telemetry.narrative.is_some()
             && let Some(d) = self.agents[f.index()].deliberation()
-            && let Some(n) = &mut self.narrative
+            && let Some(n) = &mut self.telemetry.narrative
         {
             n.deliberated(f, d);
         }
@@ -533,7 +530,7 @@ impl<'r> Game<'r> {
     pub(crate) fn answered(&mut self, f: Faction, choice: Choice) {
         self.answers.push((f, choice));
         self.stats.decisions += 1;
-        if self.guard.is_some() {
+        if self.dry.guard.is_some() {
             self.guard_record(choice);
         }
     }

@@ -141,7 +141,7 @@ impl<'r> Game<'r> {
             side,
         };
         let result = self.doing(doing, |g| g.execute_event_timed(f, number, side));
-        self.event_time += started.elapsed();
+        self.telemetry.event_time += started.elapsed();
         result
     }
 
@@ -163,7 +163,7 @@ impl<'r> Game<'r> {
             side,
         };
         let answers = self.answers.len();
-        let mark = self.event_trace.as_mut().map(|t| {
+        let mark = self.telemetry.event_trace.as_mut().map(|t| {
             t.push(EventMark {
                 card: number,
                 side,
@@ -181,7 +181,7 @@ impl<'r> Game<'r> {
         if let Some(i) = mark {
             let after = failure.is_none().then(|| (self.state.clone(), self.card));
             let answers = self.answers.len();
-            if let Some(m) = self.event_trace.as_mut().and_then(|t| t.get_mut(i)) {
+            if let Some(m) = self.telemetry.event_trace.as_mut().and_then(|t| t.get_mut(i)) {
                 m.answers.1 = answers;
                 // A failed Event is rolled back: the position after it is the one before.
                 m.after = Some(after.unwrap_or_else(|| (state_before.clone(), card_before)));
@@ -201,13 +201,13 @@ impl<'r> Game<'r> {
 
     /// Is each Event's outcome traced (`event_trace`)?
     pub fn tracing_events(&self) -> bool {
-        self.event_trace.is_some()
+        self.telemetry.event_trace.is_some()
     }
 
     /// Note that the Event under way asks a question with an `effect` at `site` (file,
     /// line), when Events are traced.
     pub fn trace_effect_site(&mut self, site: (String, usize)) {
-        if let Some(m) = self.event_trace.as_mut().and_then(|t| t.last_mut())
+        if let Some(m) = self.telemetry.event_trace.as_mut().and_then(|t| t.last_mut())
             && m.after.is_none()
             && m.effects.len() < 8
             && !m.effects.contains(&site)

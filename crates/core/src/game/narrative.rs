@@ -186,7 +186,7 @@ impl Narrative {
 
 /// Every line of a game's narrative (empty when the game keeps none).
 pub fn lines(game: &Game) -> Vec<String> {
-    game.narrative.as_ref().map_or_else(Vec::new, |n| n.lines())
+    game.telemetry.narrative.as_ref().map_or_else(Vec::new, |n| n.lines())
 }
 
 fn op_name(op: Op) -> &'static str {
@@ -414,7 +414,7 @@ fn resources_delta(a: &State, b: &State, f: Faction) -> i16 {
 impl<'r> Game<'r> {
     /// A narrative is kept, and this is for real (not a dry run, crates/core/src/game/dryrun.rs).
     fn narrating(&self) -> bool {
-        self.narrative.is_some() && !self.in_dry_run()
+        self.telemetry.narrative.is_some() && !self.in_dry_run()
     }
 
     /// Append a complete entry and hand the finished ones to the observer.
@@ -423,11 +423,12 @@ impl<'r> Game<'r> {
         let card_index = self.card_index;
         let answers = self.answers.len();
         let position = self
+            .telemetry
             .narrative
             .as_ref()
             .is_some_and(|n| n.positions)
             .then(|| Box::new(self.state.clone()));
-        let Some(n) = &mut self.narrative else { return };
+        let Some(n) = &mut self.telemetry.narrative else { return };
         let depth = n.depth();
         n.entries.push(Entry {
             kind,
@@ -449,9 +450,9 @@ impl<'r> Game<'r> {
 
     /// New lines for the watcher (the HTML replay draws the board after each).
     fn tell_watcher(&mut self) {
-        if let Some(mut w) = self.watcher.take() {
+        if let Some(mut w) = self.telemetry.watcher.take() {
             w.after_line(self);
-            self.watcher = Some(w);
+            self.telemetry.watcher = Some(w);
         }
     }
 
@@ -462,7 +463,7 @@ impl<'r> Game<'r> {
         let before = self.state.clone();
         let (card, card_index) = (self.current_card(), self.card_index);
         let r = self.rules;
-        let Some(n) = &mut self.narrative else { return };
+        let Some(n) = &mut self.telemetry.narrative else { return };
         // An Operation or Special Activity inside an Event ends the Event's own stretch.
         if matches!(what, Opened::Operation | Opened::Special)
             && let Some(ev) = n.open.last_mut()
@@ -503,7 +504,7 @@ impl<'r> Game<'r> {
         if self.in_dry_run() {
             return None;
         }
-        let n = self.narrative.as_mut()?;
+        let n = self.telemetry.narrative.as_mut()?;
         let closed = n.open.pop()?;
         // Back in an Event after one of its Operations: its own stretch starts again here.
         if matches!(closed.what, Opened::Operation | Opened::Special)
@@ -643,7 +644,7 @@ impl<'r> Game<'r> {
         if gained != 0 {
             let _ = write!(words, " ({})", signed(gained as i64));
         }
-        if let Some(n) = &mut self.narrative
+        if let Some(n) = &mut self.telemetry.narrative
             && let Some(parent) = n.open.last_mut()
             && parent.what == Opened::Operation
         {
@@ -666,7 +667,7 @@ impl<'r> Game<'r> {
     pub(crate) fn narrate_event(&mut self, f: Faction, number: u8, side: Side, ended: Option<Option<String>>) {
         let Some(open) = self.narrate_close() else { return };
         let Some(failure) = ended else {
-            if let (Some(n), Some(i)) = (&mut self.narrative, open.entry) {
+            if let (Some(n), Some(i)) = (&mut self.telemetry.narrative, open.entry) {
                 n.entries.truncate(i);
             }
             return;
@@ -720,11 +721,12 @@ impl<'r> Game<'r> {
         }
         let answers = self.answers.len();
         let position = self
+            .telemetry
             .narrative
             .as_ref()
             .is_some_and(|n| n.positions)
             .then(|| Box::new(self.state.clone()));
-        let Some(n) = &mut self.narrative else { return };
+        let Some(n) = &mut self.telemetry.narrative else { return };
         if let Some(e) = open.entry.and_then(|i| n.entries.get_mut(i)) {
             e.text = super::describe::printable(&text).into_owned();
             e.details = details;

@@ -229,7 +229,7 @@ pub(crate) fn watch_random_games(seeds: std::ops::RangeInclusive<u64>, at: &mut 
     for seed in seeds {
         let mut game = new_game(&rules, reseeded(&setup, seed), random_agents(seed));
         let at = &mut *at;
-        game.watch = Some(Box::new(move |g: &Game, _| at(g, seed)));
+        game.telemetry.watch = Some(Box::new(move |g: &Game, _| at(g, seed)));
         let _ = game.play();
     }
 }
@@ -249,7 +249,7 @@ pub fn random_game<'r>(rules: &'r Ruleset, setup: &Setup, seed: u64, check: bool
     game.check_every_decision = check;
     // A validator's playout is replayed (`verify_playout`), Event by Event.
     if check {
-        game.event_trace = Some(Vec::new());
+        game.telemetry.event_trace = Some(Vec::new());
     }
     let result = game.play();
     (result, game)
@@ -318,7 +318,7 @@ pub fn verify_playout_blamed(
         return failed(format!("invariant broken at the end: {}", broken.join("; ")), None);
     }
     let mut replay = new_game(rules, reseeded(setup, seed), Replay::agents(game.answers.clone()));
-    replay.event_trace = game.event_trace.as_ref().map(|_| Vec::new());
+    replay.telemetry.event_trace = game.telemetry.event_trace.as_ref().map(|_| Vec::new());
     let stopped = match replay.play() {
         Ok(o) if o == outcome && replay.state == game.state && replay.stats == game.stats => return Ok(outcome).into(),
         Ok(_) => "the replay of the answers ended differently from the live game".to_string(),
@@ -339,7 +339,7 @@ pub fn verify_playout_blamed(
     }
     // The engine is deterministic: an Event that did something else with the same
     // answers is its script's doing. Name it.
-    if let (Some(live), Some(again)) = (&game.event_trace, &replay.event_trace)
+    if let (Some(live), Some(again)) = (&game.telemetry.event_trace, &replay.telemetry.event_trace)
         && let Some(i) = (0..live.len().min(again.len())).find(|&i| !live[i].same_as(&again[i]))
     {
         let (message, blame) = event_diverged(rules, &live[i], &again[i]);

@@ -129,7 +129,7 @@ impl<'r> Game<'r> {
             self.check_before_decision()?;
             self.answered(f, c);
             self.agents[f.index()].drew();
-        } else if self.guard.is_some() {
+        } else if self.dry.guard.is_some() {
             self.guard_record(c);
         }
         Ok(())
@@ -149,7 +149,7 @@ impl<'r> Game<'r> {
     /// Would an answer noted now be part of the game: not in a dry run (which records
     /// nothing) nor in a Special Activity's probe (which answers its own questions)?
     pub fn notes_answers(&self) -> bool {
-        !self.in_dry_run() && self.probing.is_none()
+        !self.in_dry_run() && self.dry.probing.is_none()
     }
 
     /// `ask_judged` for an agent that draws: the options judged by `judge` or by the Guard

@@ -907,7 +907,7 @@ mod tests {
                 let setup = abyss_core::game::playout::reseeded(&setup, seed);
                 let mut g =
                     abyss_core::game::playout::new_game(&rules, setup, abyss_core::game::playout::random_agents(seed));
-                g.log = log.then(Vec::new);
+                g.telemetry.log = log.then(Vec::new);
                 let result = g.play();
                 (
                     format!("{result:?}"),

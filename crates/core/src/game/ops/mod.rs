@@ -870,7 +870,7 @@ impl<'r> Game<'r> {
     /// the Operation (4.1): that game offers no removal itself, but the Operation after
     /// the Special Activity is the player's own, with the removal offered.
     pub(crate) fn may_free_own(&self, f: Faction) -> bool {
-        match self.probing.as_deref() {
+        match self.dry.probing.as_deref() {
             Some(run) => run.frees_own(f),
             None => self.own_steps_for(f),
         }

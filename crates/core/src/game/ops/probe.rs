@@ -220,7 +220,7 @@ impl<'r> Prober<'r> {
     pub(crate) fn new(g: &Game<'r>) -> Prober<'r> {
         let agents: Vec<Box<dyn Agent + 'r>> = (0..4).map(|_| Box::new(NoAgent) as Box<dyn Agent + 'r>).collect();
         let mut game = g.probe(agents);
-        game.probing = Some(Box::default());
+        game.dry.probing = Some(Box::default());
         Prober {
             game,
             runs: 0,
@@ -371,7 +371,7 @@ impl<'r> Prober<'r> {
     }
 
     fn run_state(&mut self) -> &mut ProbeRun {
-        self.game.probing.as_deref_mut().expect("a dry-run game")
+        self.game.dry.probing.as_deref_mut().expect("a dry-run game")
     }
 
     /// The ways after `path` that take another option than the first at exactly `d`
@@ -455,7 +455,7 @@ impl<'r> Prober<'r> {
         g.state.clone_from(job.start);
         g.card = job.card;
         {
-            let run = g.probing.as_deref_mut().expect("a dry-run game");
+            let run = g.dry.probing.as_deref_mut().expect("a dry-run game");
             run.path.clear();
             run.path.extend_from_slice(path);
             run.pos = 0;
@@ -484,7 +484,7 @@ impl<'r> Game<'r> {
         about: Option<SpaceId>,
         build: impl FnOnce(&Self, &mut Vec<Choice>),
     ) -> Asked {
-        let run = self.probing.as_deref_mut().expect("a dry-run game");
+        let run = self.dry.probing.as_deref_mut().expect("a dry-run game");
         if let Some(exact) = run.exact.as_deref_mut()
             && exact.last.as_ref() != Some(&self.state)
         {
@@ -515,7 +515,7 @@ impl<'r> Game<'r> {
         let mut pool = std::mem::take(&mut run.pool);
         let start = pool.len();
         build(self, &mut pool);
-        let run = self.probing.as_deref_mut().expect("a dry-run game");
+        let run = self.dry.probing.as_deref_mut().expect("a dry-run game");
         if pool.len() == start {
             run.pool = pool;
             return Err(Stop::Quit);
@@ -569,9 +569,9 @@ impl<'r> Game<'r> {
 
     /// Lend the game's Prober (made on first use, then kept: a dry-run game is not small).
     fn with_prober<T>(&self, f: impl FnOnce(&mut Prober<'r>) -> T) -> T {
-        let mut prober = self.prober.take().unwrap_or_else(|| Box::new(Prober::new(self)));
+        let mut prober = self.dry.prober.take().unwrap_or_else(|| Box::new(Prober::new(self)));
         let out = f(&mut prober);
-        *self.prober.borrow_mut() = Some(prober);
+        *self.dry.prober.borrow_mut() = Some(prober);
         out
     }
 
@@ -588,7 +588,7 @@ impl<'r> Game<'r> {
         let frees = self.own_steps_for(act.faction);
         let key = memo_key(act, frees);
         if let Some(key) = key {
-            let memo = self.probe_memo.borrow();
+            let memo = self.dry.probe_memo.borrow();
             if memo.card == self.card
                 && memo.state.as_ref() == Some(&self.state)
                 && let Some(e) = memo.found.iter().find(|e| e.0 == key && e.1 == sa)
@@ -601,7 +601,7 @@ impl<'r> Game<'r> {
                 .find_way(&self.state, self.card, act, sa, &[], FIRST_RUNS)
         });
         if let Some(key) = key {
-            let mut memo = self.probe_memo.borrow_mut();
+            let mut memo = self.dry.probe_memo.borrow_mut();
             if memo.card != self.card || memo.state.as_ref() != Some(&self.state) {
                 memo.card = self.card;
                 match &mut memo.state {
@@ -618,12 +618,12 @@ impl<'r> Game<'r> {
     /// Execute `sa` for `act`; before the Operation's first space, under a Guard that
     /// offers only answers after which the Operation can still take place.
     pub(crate) fn special_activity(&mut self, act: &mut Action, sa: Special) -> Result<(), Stop> {
-        if act.count > 0 || self.guard.is_some() || self.probing.is_some() {
+        if act.count > 0 || self.dry.guard.is_some() || self.dry.probing.is_some() {
             return self.special_narrated(act, sa);
         }
         // The way that made `sa` an option (the same search, so the same way).
         let witness = self.special_first_way(act, sa).unwrap_or_default();
-        self.guard = Some(Box::new(Guard {
+        self.dry.guard = Some(Box::new(Guard {
             faction: act.faction,
             special: sa,
             act: act.clone(),
@@ -634,7 +634,7 @@ impl<'r> Game<'r> {
             ways: Vec::new(),
         }));
         let done = self.special_narrated(act, sa);
-        self.guard = None;
+        self.dry.guard = None;
         done
     }
 
@@ -652,9 +652,9 @@ impl<'r> Game<'r> {
     /// Faction's answer left the known way, find another. Some(the option on the known
     /// way, if any); None when no Guard judges `f`'s options.
     pub(crate) fn guard_prepare(&mut self, f: Faction) -> Option<Option<Choice>> {
-        let mut guard = self.guard.take()?;
+        let mut guard = self.dry.guard.take()?;
         if !guard.judges(f) {
-            self.guard = Some(guard);
+            self.dry.guard = Some(guard);
             return None;
         }
         let frees = self.own_steps_for(f);
@@ -678,7 +678,7 @@ impl<'r> Game<'r> {
             .copied()
             .filter(|_| guard.witness.starts_with(&guard.path));
         guard.ways.clear();
-        self.guard = Some(guard);
+        self.dry.guard = Some(guard);
         Some(on_way)
     }
 
@@ -691,7 +691,7 @@ impl<'r> Game<'r> {
         if Some(c) == on_way {
             return true;
         }
-        let Some(mut guard) = self.guard.take() else {
+        let Some(mut guard) = self.dry.guard.take() else {
             return true;
         };
         guard.path.push(c);
@@ -714,13 +714,13 @@ impl<'r> Game<'r> {
         if let Some(w) = way {
             guard.ways.push((c, w));
         }
-        self.guard = Some(guard);
+        self.dry.guard = Some(guard);
         admitted
     }
 
     /// Under a Guard, note the answer to a question (and the way known to go on from it).
     pub(crate) fn guard_record(&mut self, c: Choice) {
-        if let Some(g) = self.guard.as_deref_mut() {
+        if let Some(g) = self.dry.guard.as_deref_mut() {
             g.path.push(c);
             if !g.witness.starts_with(&g.path)
                 && let Some(i) = g.ways.iter().position(|w| w.0 == c)
@@ -772,9 +772,9 @@ mod tests {
                     g.with_prober(|p| p.find_way(b, g.card, act, sa, &[], FIRST_RUNS));
                 }
                 let own = g.with_prober(search);
-                let kept = g.prober.take();
+                let kept = g.dry.prober.take();
                 let fresh = g.with_prober(search);
-                *g.prober.borrow_mut() = kept;
+                *g.dry.prober.borrow_mut() = kept;
                 assert_eq!(own, fresh, "seed {seed}: {sa:?} before {op:?} of {f:?}");
                 compared += 1;
             });
