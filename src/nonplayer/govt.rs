@@ -25,6 +25,7 @@
 //!   (a shift there also lowers the FARC's total, 7.2), all Resources spent.
 //! - Sweeps take only spare Troops: never the last Troop of a populated space short of
 //!   Active Support or the margin that holds Control (1.8).
+//!
 //! Eradicate shifts a Department toward Opposition (4.2.3), a gift to the FARC, so the bot
 //! uses it only when the Cartels come within a Rally of their Base condition.
 
@@ -213,10 +214,10 @@ pub fn chain(look: &Look) -> (&'static str, Vec<Op>) {
         return ("govt.g3-expand", vec![op, Op::Sweep, Op::Train]);
     }
     if look.spaces().map(|s| sweep_value(look, s)).sum::<u8>() >= 3 {
-        return ("govt.g3-sweep", vec![Op::Sweep, Op::Train]);
+        return ("govt.g4-sweep", vec![Op::Sweep, Op::Train]);
     }
     if look.spaces().filter(|&s| loc_trouble(look, s)).count() >= 2 {
-        return ("govt.g4-patrol", vec![Op::Patrol, Op::Train]);
+        return ("govt.g5-patrol", vec![Op::Patrol, Op::Train]);
     }
     ("govt.train", vec![Op::Train, Op::Sweep])
 }
@@ -400,7 +401,7 @@ fn sweep_wants(look: &Look, s: SpaceId) -> u8 {
 /// Troops the expansion Department wants: enough to outnumber the Insurgents there
 /// (Control, 1.8) and 3 cubes for a Base (3.2.1), with one to spare.
 fn expansion_wants(look: &Look, s: SpaceId) -> u8 {
-    let need = (enemies(look, s) + 1).max(4).min(12) as u8;
+    let need = (enemies(look, s) + 1).clamp(4, 12) as u8;
     need.saturating_sub(look.cubes(s))
 }
 
