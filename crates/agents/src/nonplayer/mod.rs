@@ -46,6 +46,9 @@ pub struct NonPlayer {
     resources_before: u8,
     /// Do not judge Events by a dry run (the dry run's own bots).
     probe: bool,
+    /// The Government's Operation on this card goes without its Special Activity, so that
+    /// the 2nd Eligible may not execute the Event (2.3.4; docs/nonplayer.md).
+    skip_special: bool,
     fired: Option<Fired>,
     /// Rolls fixed in advance (a scenario test's Playbook dice), used before the fork.
     script: Vec<u8>,
@@ -63,6 +66,7 @@ impl NonPlayer {
             selected: 0,
             resources_before: 0,
             probe: false,
+            skip_special: false,
             fired: None,
             script: Vec::new(),
         }
@@ -225,7 +229,12 @@ impl Agent for NonPlayer {
         }
         let mut dice = self.dice(view);
         let look = Look::new(view.rules, view.state);
+        let redeploy = matches!(
+            req.ask,
+            Ask::RedeployTroopsFrom | Ask::RedeployPoliceFrom | Ask::RedeployTo | Ask::RedeployCount
+        );
         let i = match view.doing {
+            _ if redeploy && self.faction == Faction::Govt => govt::redeploy(&mut self.plan, req, &look),
             Doing::Choosing => self.choose(view, req, &look, &mut dice),
             Doing::Propaganda => self.propaganda(req, &look, &mut dice),
             Doing::Operation { faction, op, .. } if faction == self.faction => {
@@ -317,6 +326,10 @@ impl NonPlayer {
             self.fire("pass.no-resources");
             return find(req, Choice::Pass);
         }
+        // abyss's Government, 1st Eligible on a card whose Event the 2nd Eligible
+        // Insurgent would execute (8.1: not "2nd: Ops"): an Operation alone, no Special
+        // Activity, leaves the 2nd Eligible a Limited Operation only (2.3.4).
+        self.skip_special = me == Faction::Govt && view.first.is_none() && card.is_some_and(|c| !c.second_ops);
         let (name, boxes) = flow::chain(look, me);
         self.fire(name);
         for (k, &op) in boxes.iter().enumerate() {
@@ -342,7 +355,7 @@ impl NonPlayer {
     fn operation(&mut self, req: &Request, look: &Look, dice: &mut Dice) -> Option<usize> {
         let me = self.faction;
         if me == Faction::Govt
-            && let Some(i) = govt::answer(&self.plan, req, look)
+            && let Some(i) = govt::answer(&mut self.plan, req, look)
         {
             return Some(i);
         }
@@ -452,6 +465,10 @@ impl NonPlayer {
                 } else {
                     find(req, Choice::Step(Step::Roll))
                 }
+            }
+            Ask::AddSpecial if self.skip_special => {
+                self.fire("govt.deny-event");
+                find(req, Choice::Done)
             }
             Ask::AddSpecial => {
                 let want = self.plan.special.filter(|&sa| self.special_useful(look, sa));
@@ -825,9 +842,12 @@ impl NonPlayer {
                 .find_map(|&st| find(req, Choice::Step(st))),
             Ask::CivicSpace => {
                 self.fire("propaganda.civic-action");
-                self.most_populous(req, look).or_else(|| find(req, Choice::Done))
+                govt::civic_space(req, look).or_else(|| find(req, Choice::Done))
             }
-            Ask::CivicAgain => find(req, Choice::Yes),
+            Ask::CivicAgain => {
+                let go = look.st.resources(Faction::Govt) >= 3;
+                find(req, if go { Choice::Yes } else { Choice::No })
+            }
             // Too few Sabotage markers for every LoC due (abyss's ruling: the FARC
             // chooses): the LoCs by 8.3, the highest Econ first.
             Ask::SabotageLoc => pick_space(req, look, dice, &spaces),

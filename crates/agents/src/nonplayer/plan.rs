@@ -33,6 +33,15 @@ pub struct Plan {
     pub ambush: Option<SpaceId>,
     /// Whom to remove first (Attack, Assassinate, Bribe, Assault).
     pub targets: Vec<Faction>,
+    /// The space an Operation is resolving now, when its questions do not name it
+    /// (the Government's Sweep: how many Troops come from an origin).
+    pub current: Option<SpaceId>,
+    /// The Government's Redeploy: where the Police it is moving go (6.5.3).
+    pub police_to: Option<SpaceId>,
+    /// The Government's Redeploy: where the Troops it is moving by choice go (6.5.2).
+    pub troops_to: Option<SpaceId>,
+    /// The Government's expansion Department, when this Operation works on it.
+    pub expand: Option<SpaceId>,
 }
 
 impl Plan {
