@@ -5,6 +5,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 fn main() {
+    wrap_lua();
     let root = PathBuf::from(std::env::var("CARGO_MANIFEST_DIR").unwrap());
     let mut files = Vec::new();
     for sub in ["rules", "scenarios", "events"] {
@@ -21,6 +22,23 @@ fn main() {
     out.push_str("];\n");
     let dest = PathBuf::from(std::env::var("OUT_DIR").unwrap()).join("embedded_content.rs");
     fs::write(dest, out).unwrap();
+}
+
+/// The Lua VM's C functions whose work on long strings the script budget charges
+/// (src/script/vm_strings.rs): the linker sends the VM's calls to `__wrap_NAME`. With a
+/// linker that has `--wrap` (Linux's), `abyss_lua_wrap` is set and the wrappers are built.
+/// A crate that links this library into a binary of its own (crates/abyss-py) passes the
+/// same arguments (`LUA_WRAPPED` there).
+const LUA_WRAPPED: [&str; 3] = ["luaS_eqlngstr", "strcoll", "luaO_str2num"];
+
+fn wrap_lua() {
+    println!("cargo::rustc-check-cfg=cfg(abyss_lua_wrap)");
+    if std::env::var("CARGO_CFG_TARGET_OS").as_deref() == Ok("linux") {
+        println!("cargo:rustc-cfg=abyss_lua_wrap");
+        for name in LUA_WRAPPED {
+            println!("cargo:rustc-link-arg=-Wl,--wrap={name}");
+        }
+    }
 }
 
 fn collect(root: &Path, dir: &Path, out: &mut Vec<(String, String)>) {
