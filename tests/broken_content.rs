@@ -204,6 +204,59 @@ fn a_space_id_longer_than_scripts_can_name_is_refused_at_its_line() {
 }
 
 #[test]
+fn a_space_id_that_is_a_word_of_records_scripts_or_the_terminal_is_refused_at_its_line() {
+    // reliability-r3/slug_answer_word: a space named `done` validated, and then every
+    // record's `done` was ambiguous. Every word the notation, the card API or the
+    // terminal reads as something else is refused, with what it means there.
+    let cases = [
+        ("done", "an answer of its own in game records"),
+        ("pass", "an answer of its own in game records"),
+        ("yes", "an answer of its own in game records"),
+        ("govt", "an answer of its own in game records"),
+        ("terror", "an answer of its own in game records"),
+        ("12", "an answer of its own in game records"),
+        ("city", "a word the card scripts' API reads otherwise"),
+        ("insurgents", "a word the card scripts' API reads otherwise"),
+        ("all", "a word the card scripts' API reads otherwise"),
+        ("help", "a command of the terminal"),
+        ("picture", "a command of the terminal"),
+    ];
+    for (word, meaning) in cases {
+        let map = "replace = true\n".to_string()
+            + &ContentFiles::embedded().files["rules/map.toml"].replace("\"vaupes\"", &format!("\"{word}\""));
+        let line = 1 + map
+            .lines()
+            .position(|l| l.contains(&format!("id = \"{word}\"")))
+            .unwrap();
+        let (files, dir) = with_mod("reserved-id", &[("rules/map.toml", &map)]);
+        let report = validate::check(&files, None).unwrap();
+        let got: Vec<String> = report.findings.iter().map(|f| f.to_string()).collect();
+        let want = format!(
+            "{}/rules/map.toml:{line}: reserved-id: space id `{word}` is {meaning}",
+            dir.path().display()
+        );
+        assert!(
+            got.len() == 1 && got[0].starts_with(&want) && got[0].contains("rename the space"),
+            "{word}: {got:?}"
+        );
+    }
+    // A country a space borders is a word of the card API too.
+    let map = "replace = true\n".to_string()
+        + &ContentFiles::embedded().files["rules/map.toml"].replace("\"venezuela\"", "\"loc\"");
+    let (files, _dir) = with_mod("reserved-country", &[("rules/map.toml", &map)]);
+    let report = validate::check(&files, None).unwrap();
+    assert!(!report.findings.is_empty());
+    for f in &report.findings {
+        assert_eq!(f.code, "reserved-id", "{f}");
+        assert!(
+            f.message
+                .contains("borders `loc`, a word the card scripts' API reads otherwise"),
+            "{f}"
+        );
+    }
+}
+
+#[test]
 fn every_unknown_key_of_a_scenario_is_reported_in_one_run_with_suggestions() {
     // A newcomer's typos (issue 26 §3): each used to take a run of its own (serde stopped
     // at the first unknown key), with no hint of the key meant.

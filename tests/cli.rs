@@ -988,51 +988,31 @@ fn replay_verify_names_the_card_whose_script_fails_in_the_replay() {
 }
 
 #[test]
-fn a_space_named_like_an_answer_word_replays_from_its_records() {
-    use abyss::content::ContentFiles;
-    use abyss::game::Choice;
+fn a_space_named_like_an_answer_word_is_refused_before_any_game() {
     // Vaupés renamed `done`, in every file of a copy of the content: a record's `done`
-    // was read as the space, so no record of a game that attacked there replayed.
+    // was read as the space, so no record of a game that attacked there replayed. Such a
+    // map is refused at load, where the space is defined, with what to do.
     let dir = Scratch::new("done-space");
-    for (path, text) in &ContentFiles::embedded().files {
+    for (path, text) in &abyss::content::ContentFiles::embedded().files {
         let p = dir.0.join("c").join(path);
         std::fs::create_dir_all(p.parent().unwrap()).unwrap();
         std::fs::write(p, text.replace("vaupes", "done")).unwrap();
     }
-    let files = ContentFiles::from_dir(&dir.0.join("c")).unwrap();
-    let mut findings = Vec::new();
-    let rules = abyss::content::load_ruleset(&files, &mut findings).unwrap();
-    assert!(findings.is_empty(), "{findings:?}");
-    let done = rules.map.find("done").unwrap();
-    assert_eq!(Choice::Space(done).render(&rules), "space-done");
-    assert_eq!(Choice::parse("space-done", &rules), Some(Choice::Space(done)));
-    assert_eq!(Choice::parse("done", &rules), Some(Choice::Done));
-    // Every record of a few games replays.
     let c = dir.file("c");
-    let records = dir.file("records");
-    let (code, out, err) = abyss(&[
-        "sim",
-        "--content",
-        &c,
-        "--games",
-        "6",
-        "--seed",
-        "1",
-        "--save-records",
-        &records,
-    ]);
-    assert_eq!(code, 0, "{out}{err}");
-    let mut n = 0;
-    let mut spoken = false;
-    for e in std::fs::read_dir(&records).unwrap() {
-        let p = e.unwrap().path();
-        spoken |= std::fs::read_to_string(&p).unwrap().contains(" space-done\n");
-        let (code, out, err) = abyss(&["replay", "--verify", "-q", "--content", &c, p.to_str().unwrap()]);
-        assert_eq!(code, 0, "{}: {out}{err}", p.display());
-        n += 1;
-    }
-    assert_eq!(n, 6);
-    assert!(spoken, "no game chose the space `done`");
+    let map = std::fs::read_to_string(dir.0.join("c/rules/map.toml")).unwrap();
+    let line = 1 + map.lines().position(|l| l.contains("id = \"done\"")).unwrap();
+    let (code, out, err) = abyss(&["validate", "--content", &c]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains(&format!(
+            "rules/map.toml:{line}: reserved-id: space id `done` is an answer of its own"
+        )),
+        "{out}"
+    );
+    assert!(out.contains("rename the space"), "{out}");
+    let (code, out, err) = abyss(&["sim", "--content", &c, "--games", "1"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(err.contains("reserved-id"), "{err}");
 }
 
 #[test]

@@ -217,6 +217,27 @@ impl Terminal {
     }
 }
 
+/// The words the terminal reads as its commands before any answer (`Terminal::decide`),
+/// with the table's own (src/cli/board.rs): a space id must be none of them
+/// (src/content/map.rs), or a person could not answer it by its word. (`remove` is no
+/// command where an option is read so: the option wins.)
+pub const COMMAND_WORDS: [&str; 14] = [
+    "help",
+    "show",
+    "board",
+    "status",
+    "card",
+    "space",
+    "log",
+    "negotiate",
+    "give",
+    "undo",
+    "quit",
+    "exit",
+    "save",
+    "picture",
+];
+
 const HELP: &str = "Answer with an option's number or its word or name (any unique beginning: `bog` for
 Bogotá); for a question about a number, type the number. Commands:
   show           the whole position          status       card, eligibility, margins

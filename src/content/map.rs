@@ -68,6 +68,27 @@ pub fn is_slug(s: &str) -> bool {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
 }
 
+/// What else a space id would mean where spaces are named by their ids: a word that
+/// records, scenario tests and the terminal read as another answer (`done`, `pass`,
+/// `yes`, a Faction, an Operation, a piece, a number), that the card API reads as
+/// something else (`g:spaces("city")` is every City), or that the terminal reads as a
+/// command. None for an id that means only itself.
+pub fn other_meaning(id: &str) -> Option<&'static str> {
+    if crate::game::Choice::is_other_word(id) {
+        Some(
+            "an answer of its own in game records, scenario tests and at the terminal (`done`, `pass`, a Faction, an Operation, a piece, a number...)",
+        )
+    } else if crate::script::is_api_word(id) {
+        Some(
+            "a word the card scripts' API reads otherwise (a Faction, a piece, an Operation, a space trait such as `city`...)",
+        )
+    } else if crate::agents::terminal::COMMAND_WORDS.contains(&id) {
+        Some("a command of the terminal (`abyss play`)")
+    } else {
+        None
+    }
+}
+
 pub fn load_map(file: &SourceFile, out: &mut Findings) -> Option<Map> {
     // Counted before the parse: a file with unknown keys is read on, but not used.
     let before = out.list.len();
@@ -105,6 +126,35 @@ pub fn load_map(file: &SourceFile, out: &mut Findings) -> Option<Map> {
                     id.len()
                 ),
             );
+        }
+        if let Some(meaning) = other_meaning(id) {
+            out.at(
+                file,
+                at,
+                "reserved-id",
+                format!(
+                    "space id `{}` is {meaning}, so it could not name this space there: rename the space \
+                     (for instance `{}_space`) here and wherever the content names it",
+                    shown(id, NAME_MAX),
+                    shown(id, NAME_MAX)
+                ),
+            );
+        }
+        // A country is a word of the card API too (`g:borders(space, "venezuela")`).
+        for b in &sp.borders {
+            if crate::script::is_api_word(b) {
+                out.at(
+                    file,
+                    at,
+                    "reserved-id",
+                    format!(
+                        "space `{}` borders `{}`, a word the card scripts' API reads otherwise, so no \
+                         script could name that country: rename it in every `borders` list",
+                        shown(id, NAME_MAX),
+                        shown(b, NAME_MAX)
+                    ),
+                );
+            }
         }
         if spaces.iter().any(|d| &d.slug == id) {
             out.at(file, at, "duplicate-id", format!("space `{id}` is defined twice"));

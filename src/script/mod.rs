@@ -26,6 +26,7 @@ mod vm_strings;
 mod words;
 
 pub use crate::game::{Exec, RunError, ScriptError};
+pub(crate) use words::is_api_word;
 
 use crate::game::decision::Stop;
 use crate::game::{EventScripts, Game};
