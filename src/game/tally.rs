@@ -108,24 +108,53 @@ impl Blame {
     }
 }
 
-/// An Event side whose script failed (and was rolled back, 5.0) in some games.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FailedEvent {
-    pub times: u64,
-    /// The lowest seed it failed in, and that failure (with the script's file and line).
-    pub first_seed: u64,
-    pub first: String,
-    /// That failure's card, side ("unshaded", "shaded"), script file and line (null when
-    /// unknown, and in tallies written before these fields).
-    #[serde(default)]
-    pub card: Option<u8>,
-    #[serde(default)]
-    pub side: Option<String>,
-    #[serde(default)]
-    pub file: Option<String>,
-    #[serde(default)]
-    pub line: Option<usize>,
+/// A record of a tally with the fields of a `Blame` (card, side, script file, line) among
+/// its own, declared once: the record's own fields before them, the attributes of their
+/// `card` (the others may be absent, in tallies written before them: null), and the
+/// record's fields after them, in the order of the record's JSON.
+macro_rules! with_blame {
+    (
+        $(#[$meta:meta])*
+        pub struct $name:ident {
+            $($(#[$bm:meta])* pub $before:ident: $bt:ty,)*
+        }
+        card { $(#[$cm:meta])* }
+        then { $($(#[$am:meta])* pub $after:ident: $at:ty,)* }
+    ) => {
+        $(#[$meta])*
+        pub struct $name {
+            $($(#[$bm])* pub $before: $bt,)*
+            $(#[$cm])*
+            pub card: Option<u8>,
+            /// "unshaded" or "shaded".
+            #[serde(default)]
+            pub side: Option<String>,
+            #[serde(default)]
+            pub file: Option<String>,
+            /// 1-based.
+            #[serde(default)]
+            pub line: Option<usize>,
+            $($(#[$am])* pub $after: $at,)*
+        }
+    };
+}
+
+with_blame! {
+    /// An Event side whose script failed (and was rolled back, 5.0) in some games.
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct FailedEvent {
+        pub times: u64,
+        /// The lowest seed it failed in, and that failure (with the script's file and line).
+        pub first_seed: u64,
+        pub first: String,
+    }
+    card {
+        /// That failure's card, side, script file and line (null when unknown, and in
+        /// tallies written before these fields).
+        #[serde(default)]
+    }
+    then {}
 }
 
 impl FailedEvent {
@@ -143,22 +172,21 @@ impl FailedEvent {
     }
 }
 
-/// A game that stopped before its end.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Failure {
-    pub seed: u64,
-    /// The card whose script the failure is blamed on, or else the card being played when
-    /// the game stopped; with the blamed script's side, file and line (null when unknown,
-    /// and in tallies written before these fields).
-    pub card: Option<u8>,
-    #[serde(default)]
-    pub side: Option<String>,
-    #[serde(default)]
-    pub file: Option<String>,
-    #[serde(default)]
-    pub line: Option<usize>,
-    pub error: String,
+with_blame! {
+    /// A game that stopped before its end.
+    #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    pub struct Failure {
+        pub seed: u64,
+    }
+    card {
+        /// The card whose script the failure is blamed on, or else the card being played
+        /// when the game stopped; with the blamed script's side, file and line (null when
+        /// unknown, and in tallies written before these fields).
+    }
+    then {
+        pub error: String,
+    }
 }
 
 /// How one game ended.
