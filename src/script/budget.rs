@@ -81,7 +81,11 @@ pub(crate) fn charge_quietly(units: u64) {
         let Some(c) = l.last() else { return };
         let n = c.left.get();
         c.left.set(n.saturating_sub(units));
-        if n <= units {
+        // Only when this charge spends the budget: once it is spent, the hook raises the
+        // error again every `STEP` instructions, as it does for a loop, and a charge made
+        // while that error is on its way out (a message, a traceback) must not raise
+        // another one in its place.
+        if n > 0 && n <= units {
             // SAFETY: the state is the armed VM's, on this thread; lua_sethook only sets
             // the hook's fields and the traps of the running functions (lua.c calls it
             // from a signal handler), so it may be called anywhere in the VM's C code.
