@@ -6,7 +6,7 @@
 mod common;
 
 use common::browser::{chromium, dump_dom};
-use common::{TempDir, abyss};
+use common::{TempDir, abyss, shard_files};
 use serde_json::Value;
 
 /// Run abyss, expecting exit 0; its stdout.
@@ -132,27 +132,18 @@ fn a_clearly_stronger_variant_is_significant_and_the_text_says_so() {
 
 /// The shards of seeds 1..=24 under two levels, as JSON files; their paths.
 fn shards(dir: &TempDir, variant: &str, levels: &str) -> Vec<String> {
-    (1..=3)
-        .map(|k| {
-            let shard = format!("{k}/3");
-            let out = ok(&[
-                "balance",
-                "--variant",
-                variant,
-                "--level",
-                levels,
-                "--seeds",
-                "1..24",
-                "--shard",
-                &shard,
-                "--format",
-                "json",
-            ]);
-            let path = dir.path().join(format!("part-{k}.json"));
-            std::fs::write(&path, out).unwrap();
-            path.to_str().unwrap().to_string()
-        })
-        .collect()
+    let args = [
+        "balance",
+        "--variant",
+        variant,
+        "--level",
+        levels,
+        "--seeds",
+        "1..24",
+        "--format",
+        "json",
+    ];
+    shard_files(dir, "part", 3, &args)
 }
 
 #[test]

@@ -204,6 +204,68 @@ fn a_space_id_longer_than_scripts_can_name_is_refused_at_its_line() {
 }
 
 #[test]
+fn a_space_id_that_is_a_word_of_the_card_api_is_refused_at_its_line() {
+    // A space named like a word the card API reads otherwise (`g:spaces("city")` is every
+    // City) validated, and no script could name it. Answer words (`done`, `pass`, a
+    // number) and the terminal's commands stay allowed: records and tests read them by
+    // the question's options (reliability-r3/slug_answer_word; tests/cli.rs), and a person
+    // can answer such a space by its number.
+    let meaning = "a word the card scripts' API reads otherwise";
+    let cases = [
+        ("city", meaning),
+        ("insurgents", meaning),
+        ("all", meaning),
+        ("govt", meaning),
+        ("terror", meaning),
+    ];
+    for (word, meaning) in cases {
+        let map = "replace = true\n".to_string()
+            + &ContentFiles::embedded().files["rules/map.toml"].replace("\"vaupes\"", &format!("\"{word}\""));
+        let line = 1 + map
+            .lines()
+            .position(|l| l.contains(&format!("id = \"{word}\"")))
+            .unwrap();
+        let (files, dir) = with_mod("reserved-id", &[("rules/map.toml", &map)]);
+        let report = validate::check(&files, None).unwrap();
+        let got: Vec<String> = report.findings.iter().map(|f| f.to_string()).collect();
+        let want = format!(
+            "{}/rules/map.toml:{line}: reserved-id: space id `{word}` is {meaning}",
+            dir.path().display()
+        );
+        assert!(
+            got.len() == 1 && got[0].starts_with(&want) && got[0].contains("rename the space"),
+            "{word}: {got:?}"
+        );
+    }
+    for word in ["done", "pass", "yes", "help", "picture"] {
+        let map = "replace = true\n".to_string()
+            + &ContentFiles::embedded().files["rules/map.toml"].replace("\"vaupes\"", &format!("\"{word}\""));
+        let (files, _dir) = with_mod("allowed-id", &[("rules/map.toml", &map)]);
+        let report = validate::check(&files, None).unwrap();
+        // (Other files still name `vaupes`: only the id's own finding matters here.)
+        assert!(
+            report.findings.iter().all(|f| f.code != "reserved-id"),
+            "{word}: {:?}",
+            report.findings
+        );
+    }
+    // A country a space borders is a word of the card API too.
+    let map = "replace = true\n".to_string()
+        + &ContentFiles::embedded().files["rules/map.toml"].replace("\"venezuela\"", "\"loc\"");
+    let (files, _dir) = with_mod("reserved-country", &[("rules/map.toml", &map)]);
+    let report = validate::check(&files, None).unwrap();
+    assert!(!report.findings.is_empty());
+    for f in &report.findings {
+        assert_eq!(f.code, "reserved-id", "{f}");
+        assert!(
+            f.message
+                .contains("borders `loc`, a word the card scripts' API reads otherwise"),
+            "{f}"
+        );
+    }
+}
+
+#[test]
 fn every_unknown_key_of_a_scenario_is_reported_in_one_run_with_suggestions() {
     // A newcomer's typos (issue 26 §3): each used to take a run of its own (serde stopped
     // at the first unknown key), with no hint of the key meant.

@@ -926,6 +926,68 @@ fn escape_sequences_from_data_files_never_reach_the_terminal() {
 }
 
 #[test]
+fn replay_verify_names_the_card_whose_script_fails_in_the_replay() {
+    // Issue 26 §2: a record replayed on content whose card script now fails was reported
+    // only as "answer N diverges: ..." (`validate --games` named the card, `replay` not).
+    let dir = Scratch::new("replay-blame");
+    let records = dir.file("records");
+    let (code, out, err) = abyss(&["sim", "--games", "1", "--seed", "3", "--save-records", &records]);
+    assert_eq!(code, 0, "{out}{err}");
+    let record = dir.file("records/standard-seed-3.rec");
+    // The first Event of the game that changed the map ("FARC: Event 28 Hugo Chávez
+    // (unshaded) — Guaviare"), and its script made to fail at line 3.
+    let (code, narrative, err) = abyss(&["replay", &record]);
+    assert_eq!(code, 0, "{err}");
+    let card: u8 = narrative
+        .lines()
+        .filter(|l| !l.contains("Capability") && !l.contains("no effect"))
+        .find_map(|l| l.split(": Event ").nth(1))
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .expect("an Event in the game");
+    let prefix = format!("events/{card:03}_");
+    let files = abyss::content::ContentFiles::embedded();
+    let (path, text) = files.files.iter().find(|(p, _)| p.starts_with(&prefix)).unwrap();
+    let header = text.lines().next().unwrap();
+    let broken =
+        format!("{header}\nlocal function f(g)\n  error(\"boom\")\nend\nreturn {{ unshaded = f, shaded = f }}\n");
+    std::fs::create_dir_all(dir.0.join("mod/events")).unwrap();
+    std::fs::write(dir.0.join("mod").join(path), broken).unwrap();
+    let m = dir.file("mod");
+    let (code, out, err) = abyss(&["replay", "--verify", "-q", "--mod", &m, &record]);
+    assert_eq!(code, 1, "{out}{err}");
+    let at = format!("{path}:3: boom");
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with(&format!("{record}: card {card} (")) && l.ends_with(&at)),
+        "the report names the card, its side, script and line: {out}"
+    );
+    assert!(
+        out.contains("the Event failed in the replay and was undone (5.0)"),
+        "{out}"
+    );
+    // In JSON, as fields.
+    let (code, out, err) = abyss(&["replay", "--verify", "--format", "json", "--mod", &m, &record]);
+    assert_eq!(code, 1, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert_eq!(v["ok"], false);
+    let f = &v["failure"];
+    assert_eq!(f["card"], card, "{v}");
+    assert_eq!(f["file"], path.as_str(), "{v}");
+    assert_eq!(f["line"], 3, "{v}");
+    assert_eq!(f["message"], "boom", "{v}");
+    assert!(f["side"] == "unshaded" || f["side"] == "shaded", "{v}");
+    // The record on its own content verifies, with no failure.
+    let (code, out, err) = abyss(&["replay", "--verify", "--format", "json", &record]);
+    assert_eq!(code, 0, "{out}{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["ok"].clone(), v["failure"].clone()),
+        (true.into(), serde_json::Value::Null)
+    );
+}
+
+#[test]
 fn a_space_named_like_an_answer_word_replays_from_its_records() {
     use abyss::content::ContentFiles;
     use abyss::game::Choice;

@@ -453,6 +453,47 @@ fn searches_are_charged_by_subject_and_pattern() {
     assert_eq!(run(&files).0, None);
 }
 
+#[test]
+fn work_on_long_strings_is_charged_by_their_bytes() {
+    // `..`, `==`, `<` and the string library on long strings did work no instruction
+    // counted: each loop below ran for hours within the budget (issue 26 §2). Each is now
+    // stopped by the budget, the same way every time.
+    const BUDGET: &str = "work budget of 500 million Lua instructions exceeded";
+    let two = "  local a = (\"xxxxxxxxxxxxxxxx\"):rep(1 << 18) .. \"y\"\n  local b = (\"xxxxxxxxxxxxxxxx\"):rep(1 << 18) .. \"y\"\n";
+    let numeral = "  local a = (\"                \"):rep(1 << 19) .. \"1\"\n";
+    let loops = [
+        // Building: `..` and the functions that return a new long string.
+        (format!("{two}  while true do local s = a .. b end"), 6),
+        (format!("{two}  while true do local s = a:upper() end"), 6),
+        (format!("{two}  while true do local s = a:reverse() end"), 6),
+        // Comparing: equal long strings, by `==`, as a table key, by `<=`.
+        (format!("{two}  while a == b do end"), 6),
+        (format!("{two}  local t = {{ [a] = true }}\n  while t[b] do end"), 7),
+        (format!("{two}  while a <= b do end"), 6),
+        // Reading: bytes pushed, characters counted, `%s` measured.
+        (format!("{two}  while true do local x = a:byte(1, 100000) end"), 6),
+        (format!("{two}  while true do local n = utf8.len(a) end"), 6),
+        (
+            format!("{two}  while true do local s = string.format(\"%.1s\", a) end"),
+            6,
+        ),
+        // A number read from a long string: arithmetic, a C function's argument, tonumber.
+        (format!("{numeral}  while true do local n = a + 1 end"), 5),
+        (format!("{numeral}  while true do local n = math.abs(a) end"), 5),
+        (format!("{numeral}  while true do local n = tonumber(a) end"), 5),
+    ];
+    for (body, line) in loops {
+        let first = refused_in_time(with_card8(&body), line, BUDGET);
+        let again = refused_in_time(with_card8(&body), line, BUDGET);
+        assert_eq!(first, again, "{body}");
+    }
+    // What real scripts do with strings costs next to nothing.
+    let files = with_card8(
+        "  local names = {}\n  for i = 1, 2000 do names[i] = (\"space_\" .. i):upper() end\n  table.sort(names)\n  assert(names[1] == \"SPACE_1\" and names[1] < names[2] and tonumber(\"12\") + \"1\" == 13)\n  assert((\"abc\"):byte(1, -1) == 97 and utf8.len(\"añb\") == 3)\n  g:add_aid(1)",
+    );
+    assert_eq!(run(&files).0, None);
+}
+
 /// Card 8 keeping state in its chunk's `_ENV`: the shaded side fills the VM's memory
 /// with what it keeps there; the unshaded side counts its runs, then needs 1 MiB.
 const ENV_KEEPER: &str = r#"-- 8. Fuerza Aérea Colombiana

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{TempDir, abyss};
+use common::{TempDir, abyss, shard_files};
 use serde_json::Value;
 
 /// Run abyss, expecting exit 0; its stdout.
@@ -24,17 +24,10 @@ fn untimed(mut v: Value) -> Value {
 
 /// Write the 8 shards of seeds 1..=40 (5 games each) as JSON files; their paths.
 fn shards(dir: &TempDir, agents: &str) -> Vec<String> {
-    (1..=8)
-        .map(|k| {
-            let shard = format!("{k}/8");
-            let out = ok(&[
-                "sim", "--seeds", "1..40", "--shard", &shard, "--agents", agents, "--rows", "--format", "json",
-            ]);
-            let path = dir.path().join(format!("{agents}-{k}.json"));
-            std::fs::write(&path, out).unwrap();
-            path.to_str().unwrap().to_string()
-        })
-        .collect()
+    let args = [
+        "sim", "--seeds", "1..40", "--agents", agents, "--rows", "--format", "json",
+    ];
+    shard_files(dir, agents, 8, &args)
 }
 
 fn merge(files: &[String], format: &str) -> (i32, String, String) {

@@ -50,6 +50,10 @@ pub struct Args {
     /// own folder or the working folder.
     #[arg(long)]
     pub scenario: Option<String>,
+    /// The report as text, or as one JSON object (with the failure's card, side, script
+    /// file and line as fields); json prints no narrative.
+    #[arg(long, value_enum, default_value = "text", conflicts_with_all = ["until", "svg", "html", "details"])]
+    pub format: super::Format,
 }
 
 fn ordinal(n: u8) -> String {
@@ -102,7 +106,29 @@ fn same_stop(why: &str, result: &Result<Outcome, Stop>, lines: &mut Vec<String>)
 pub fn report(file: &str, rec: &Record, rules: &Ruleset, out: &Replayed) -> (Vec<String>, bool) {
     let mut lines = Vec::new();
     let ok = report_into(file, rec, rules, out, &mut lines);
+    if !ok && let Some(e) = blamed(out) {
+        lines.push(format!("{file}: {}", blame_line(e)));
+    }
     (lines, ok)
+}
+
+/// The script failure a replay that does not verify is blamed on: the last Event that
+/// failed (and was undone, 5.0) before the replay stopped. A record keeps only the
+/// answers, so an Event that failed in the replay but not in the game left the answers
+/// after it to questions they were not given to, and the replay stops or ends soon after
+/// (a mod changed the script, or the content changed, since the record was made).
+fn blamed<'a>(out: &'a Replayed) -> Option<&'a crate::game::ScriptError> {
+    out.game.event_failures.last()
+}
+
+/// What the report says of the script failure a replay is blamed on.
+fn blame_line(e: &crate::game::ScriptError) -> String {
+    format!(
+        "{}\n  the Event failed in the replay and was undone (5.0), so the record's answers after it \
+         no longer fit; if it did not fail when the record was made, its script or the content has \
+         changed since: fix the script, or replay on the content the record was made with",
+        printable(&e.to_string())
+    )
 }
 
 fn report_into(file: &str, rec: &Record, rules: &Ruleset, out: &Replayed, lines: &mut Vec<String>) -> bool {
@@ -283,6 +309,8 @@ pub struct Verdict {
     /// The report's lines, and whether it passes `--verify`.
     pub lines: Vec<String>,
     pub ok: bool,
+    /// The script failure a replay that does not verify is blamed on (`blamed`).
+    pub blame: Option<crate::game::ScriptError>,
     /// Answers used of the record's, and cards played.
     pub used: usize,
     pub total: usize,
@@ -291,27 +319,78 @@ pub struct Verdict {
     pub answers: Vec<(Faction, crate::game::Choice)>,
 }
 
+/// The game of a record, ready to replay (`check`: every invariant before every
+/// decision, whatever the record says).
+fn start<'r>(
+    rules: &'r Ruleset,
+    setup: &crate::content::Setup,
+    rec: &Record,
+    answers: Vec<(Faction, crate::game::Choice)>,
+    check: bool,
+) -> (crate::game::Game<'r>, crate::game::playout::Replay) {
+    let mut to_play = rec.clone();
+    to_play.check |= check;
+    crate::notation::record::replay_game(rules, setup, &to_play, answers)
+}
+
 /// Replay a loaded record to its end (`check`: every invariant before every decision).
 pub fn verify(l: &Loaded, check: bool) -> Verdict {
-    let mut to_play = l.rec.clone();
-    to_play.check |= check;
-    let (mut game, script) = crate::notation::record::replay_game(&l.rules, &l.setup, &to_play, l.answers.clone());
+    let (mut game, script) = start(&l.rules, &l.setup, &l.rec, l.answers.clone(), check);
     let result = game.play();
     let out = Replayed {
         game,
         result,
         script: script.snapshot(),
     };
-    let (lines, ok) = report(&l.file, &l.rec, &l.rules, &out);
+    verdict(&l.file, &l.rec, &l.rules, out)
+}
+
+/// The verdict on a replayed record.
+fn verdict(file: &str, rec: &Record, rules: &Ruleset, out: Replayed) -> Verdict {
+    let (lines, ok) = report(file, rec, rules, &out);
     Verdict {
         lines,
         ok,
+        blame: if ok { None } else { blamed(&out).cloned() },
         used: out.script.used,
         total: out.script.answers.len(),
         cards: out.game.stats.cards,
         answers: out.game.answers.clone(),
         result: out.result,
     }
+}
+
+/// `--format json`: the verdict as one object. `failure` names the script failure the
+/// replay is blamed on, with its card, side, script file and line as fields (as
+/// `validate --games` names a failed game's), or is null.
+pub fn verdict_json(file: &str, rec: &Record, v: &Verdict) -> serde_json::Value {
+    let failure = v.blame.as_ref().map(|e| {
+        let at = crate::game::tally::Blame::of_script(e);
+        serde_json::json!({
+            "card": at.card,
+            "title": e.title,
+            "side": at.side,
+            "file": at.file,
+            "line": at.line,
+            "message": e.message,
+        })
+    });
+    serde_json::json!({
+        "ok": v.ok,
+        "file": file,
+        "scenario": rec.scenario,
+        "seed": rec.seed,
+        "answers": v.total,
+        "answers_used": v.used,
+        "cards": v.cards,
+        "outcome": match &v.result {
+            Ok(o) => serde_json::json!({ "winner": o.winner().iter().map(|f| f.name()).collect::<Vec<_>>(), "text": describe_outcome(o) }),
+            Err(_) => serde_json::Value::Null,
+        },
+        "stopped": v.result.as_ref().err().map(|s| s.to_string()),
+        "failure": failure,
+        "report": v.lines,
+    })
 }
 
 pub fn run(a: Args) -> Result<i32, Exit> {
@@ -334,10 +413,9 @@ pub fn run(a: Args) -> Result<i32, Exit> {
     for w in &warnings {
         tell!("{w}");
     }
-    let mut to_play = rec.clone();
-    to_play.check |= a.check;
-    let (mut game, script) = crate::notation::record::replay_game(&rules, &setup, &to_play, answers);
-    if !a.quiet {
+    let (mut game, script) = start(&rules, &setup, &rec, answers, a.check);
+    let json = a.format == super::Format::Json;
+    if !a.quiet && !json {
         // The narrative, printed as the game is rebuilt.
         let details = a.details;
         game.telemetry.narrative = Some(crate::game::narrative::Narrative::new().observe(move |e| {
@@ -367,9 +445,15 @@ pub fn run(a: Args) -> Result<i32, Exit> {
         result,
         script: script.snapshot(),
     };
-    let (lines, ok) = report(&file, &rec, &rules, &out);
-    for l in lines {
-        say!("{l}");
+    let v = verdict(&file, &rec, &rules, out);
+    if json {
+        let mut o = verdict_json(&file, &rec, &v);
+        o["warnings"] = serde_json::json!(warnings);
+        say!("{}", serde_json::to_string_pretty(&o).map_err(|e| e.to_string())?);
+    } else {
+        for l in &v.lines {
+            say!("{l}");
+        }
     }
-    Ok(if a.verify && !ok { 1 } else { 0 })
+    Ok(if a.verify && !v.ok { 1 } else { 0 })
 }

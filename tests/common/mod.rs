@@ -382,3 +382,20 @@ pub fn abyss(args: &[&str]) -> (i32, String, String) {
         String::from_utf8_lossy(&out.stderr).into(),
     )
 }
+
+/// Run `abyss ARGS --shard K/N` for each K of 1..=N, each of which must succeed, and write
+/// its output to `NAME-K.json` in `dir`: the files' paths, in order (for `abyss merge`).
+pub fn shard_files(dir: &TempDir, name: &str, n: usize, args: &[&str]) -> Vec<String> {
+    (1..=n)
+        .map(|k| {
+            let shard = format!("{k}/{n}");
+            let mut all = args.to_vec();
+            all.extend(["--shard", &shard]);
+            let (code, out, err) = abyss(&all);
+            assert_eq!(code, 0, "{all:?}: {err}");
+            let path = dir.path().join(format!("{name}-{k}.json"));
+            std::fs::write(&path, out).unwrap();
+            path.to_str().unwrap().to_string()
+        })
+        .collect()
+}

@@ -15,6 +15,15 @@
 //! by the guarded library functions of the prelude (`charge`), in instructions' worth of
 //! work, so that no loop of C calls runs past it either.
 //!
+//! Work that neither an instruction nor a library function's guard sees is charged where
+//! it happens, by `charge_quietly`, which cannot raise an error there (it runs inside the
+//! VM's own C code): once the budget is spent it makes the hook run at the very next
+//! instruction, which raises the error. That is the work of the VM's operators on long
+//! strings: a new long string (`..`, and every library function that returns one) is
+//! charged by its bytes when it is allocated (memory.rs); comparing two long strings
+//! (`==`, `<`, a table key) and reading a number from a string (arithmetic on strings,
+//! the number arguments of the C functions) by the bytes they read (`vm_strings`).
+//!
 //! Cost: with any count hook set, Lua 5.4 calls `luaG_traceexec` before every instruction;
 //! card scripts spend most of an Event in the host's API, so it is a few percent of an
 //! Event (measured in the commit that brought this in). The hook is set only while a
@@ -28,12 +37,26 @@ use std::cell::{Cell, RefCell};
 pub const INSTRUCTIONS: u64 = 500_000_000;
 /// The hook is called once every `STEP` instructions.
 const STEP: u32 = 10_000;
+/// Bytes compared or copied in C by `memcmp` or `memcpy` for one instruction's worth of
+/// work (as the prelude's `BYTES`).
+#[cfg_attr(not(abyss_lua_wrap), allow(dead_code))]
+pub(crate) const BYTES: u64 = 8;
+/// Bytes of a new long string for one instruction's worth of work: the library functions
+/// that build one go through it a byte at a time (`upper`, `reverse`, `gsub`...), and
+/// copy it once more.
+pub(crate) const STRING_BYTES: u64 = 2;
+
+/// One VM armed on this thread: its instructions left, and its main state (for
+/// `charge_quietly`).
+struct Count {
+    left: Cell<u64>,
+    state: *mut ffi::lua_State,
+}
 
 thread_local! {
-    /// The instructions left to each VM armed on this thread, innermost last. Only the
-    /// innermost armed VM runs Lua on its thread, so the hook and `charge` take from the
-    /// last entry.
-    static LEFT: RefCell<Vec<Cell<u64>>> = const { RefCell::new(Vec::new()) };
+    /// The VMs armed on this thread, innermost last. Only the innermost armed VM runs Lua
+    /// on its thread, so the hook and `charge` take from the last entry.
+    static LEFT: RefCell<Vec<Count>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Take `units` instructions' worth of work off the innermost armed budget; true when the
@@ -41,10 +64,33 @@ thread_local! {
 fn take(units: u64) -> bool {
     LEFT.with(|l| {
         let l = l.borrow();
-        let Some(left) = l.last() else { return false };
-        let n = left.get();
-        left.set(n.saturating_sub(units));
+        let Some(c) = l.last() else { return false };
+        let n = c.left.get();
+        c.left.set(n.saturating_sub(units));
         n <= units
+    })
+}
+
+/// Charge `units` of work done inside the VM's C code, where no error may be raised (the
+/// allocator, a string comparison): when that spends the budget, the hook is made to run
+/// before the next instruction, and raises the error there. Nothing is counted while no
+/// script runs.
+pub(crate) fn charge_quietly(units: u64) {
+    LEFT.with(|l| {
+        let Ok(l) = l.try_borrow() else { return };
+        let Some(c) = l.last() else { return };
+        let n = c.left.get();
+        c.left.set(n.saturating_sub(units));
+        // Only when this charge spends the budget: once it is spent, the hook raises the
+        // error again every `STEP` instructions, as it does for a loop, and a charge made
+        // while that error is on its way out (a message, a traceback) must not raise
+        // another one in its place.
+        if n > 0 && n <= units {
+            // SAFETY: the state is the armed VM's, on this thread; lua_sethook only sets
+            // the hook's fields and the traps of the running functions (lua.c calls it
+            // from a signal handler), so it may be called anywhere in the VM's C code.
+            unsafe { ffi::lua_sethook(c.state, Some(count_hook), ffi::LUA_MASKCOUNT, 1) };
+        }
     })
 }
 
@@ -69,8 +115,13 @@ unsafe extern "C-unwind" fn count_hook(state: *mut ffi::lua_State, _ar: *mut ffi
     // Once spent, every later call raises again, so nothing in the script can go on past
     // the budget.
     if take(u64::from(STEP)) {
-        // SAFETY: called by Lua in a running Lua function.
-        unsafe { exceeded(state) }
+        // SAFETY: called by Lua in a running Lua function. The count goes back to `STEP`
+        // (`charge_quietly` may have made it 1), so that the host's few instructions that
+        // pass the error on run as they did before.
+        unsafe {
+            ffi::lua_sethook(state, Some(count_hook), ffi::LUA_MASKCOUNT, STEP as i32);
+            exceeded(state)
+        }
     }
 }
 
@@ -109,7 +160,12 @@ impl Watched {
         let depth = self.depth.get();
         self.depth.set(depth + 1);
         if depth == 0 {
-            LEFT.with(|l| l.borrow_mut().push(Cell::new(INSTRUCTIONS)));
+            LEFT.with(|l| {
+                l.borrow_mut().push(Count {
+                    left: Cell::new(INSTRUCTIONS),
+                    state: self.state,
+                })
+            });
             // SAFETY: this thread owns the VM and it is not running Lua now (an Event or
             // a chunk is about to start); setting the hook also resets its count.
             unsafe { ffi::lua_sethook(self.state, Some(count_hook), ffi::LUA_MASKCOUNT, STEP as i32) };

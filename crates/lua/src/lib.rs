@@ -22,6 +22,8 @@ mod budget;
 mod current;
 pub mod defs;
 mod memory;
+#[cfg(abyss_lua_wrap)]
+mod vm_strings;
 mod words;
 
 pub use abyss_core::game::{Exec, RunError, ScriptError};
@@ -169,6 +171,30 @@ impl Host {
         unsafe { lua.exec_raw::<()>((), |s| state = s) }.map_err(|e| format!("starting Lua: {e}"))?;
         let watched = budget::Watched::register(state);
         let mut allocator = memory::Allocator::install(&lua, state);
+        #[cfg(abyss_lua_wrap)]
+        {
+            std::hint::black_box(vm_strings::linked());
+            let long = lua
+                .create_string([b'x'; 300])
+                .map_err(|e| format!("starting Lua: {e}"))?;
+            // SAFETY: the closure finds the string on top of the stack and leaves a boolean
+            // in its place.
+            let holds = unsafe {
+                lua.exec_raw::<bool>(long, |l| {
+                    let holds = vm_strings::layout_holds(l);
+                    mlua::ffi::lua_pop(l, 1);
+                    mlua::ffi::lua_pushboolean(l, std::os::raw::c_int::from(holds));
+                })
+            }
+            .map_err(|e| format!("starting Lua: {e}"))?;
+            if !holds {
+                return Err(
+                    "starting Lua: its strings are not laid out as src/script/vm_strings.rs \
+                    expects (Lua 5.4's TString): build abyss with the Lua of Cargo.lock"
+                        .into(),
+                );
+            }
+        }
         let error_at: Rc<RefCell<Option<Frames>>> = Rc::new(RefCell::new(None));
         let setup = || -> mlua::Result<Made> {
             let words = Rc::new(Words::new(&lua, rules)?);
@@ -503,7 +529,14 @@ pub fn load_ruleset(
     files: &abyss_core::content::ContentFiles,
     findings: &mut Vec<abyss_core::content::Finding>,
 ) -> Option<Ruleset> {
-    abyss_core::content::load_ruleset(files, findings).map(|mut rules| {
+    // A card names spaces and countries by their ids; one that is a word of the card
+    // API could not be named.
+    let reserved = |w: &str| {
+        words::is_api_word(w).then_some(
+            "a word the card scripts' API reads otherwise (a Faction, a piece, an Operation, a space trait such as `city`...)",
+        )
+    };
+    abyss_core::content::load_ruleset_reserving(files, findings, &reserved).map(|mut rules| {
         rules.event_runner = Some(runner);
         rules
     })

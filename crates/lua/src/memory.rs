@@ -81,6 +81,22 @@ impl Drop for Allocator {
     }
 }
 
+/// New strings longer than this, in bytes with Lua's header, are charged to the running
+/// script's work budget (budget.rs) by their size: they are the long strings (Lua interns
+/// strings of 40 bytes or less), each a new block whatever ran before in the VM, so the
+/// charge is the same in every process. Building one is copying its bytes: `a .. b`, and
+/// every library function that returns a string (`upper`, `rep`, `format`, ...). The
+/// VM's other blocks (its stack, its table of strings, a buffer) grow and shrink with what
+/// ran before, so they are not charged: the instructions that fill them are.
+const LONG_STRING: usize = 256;
+
+/// Off the allocator's path (most blocks are small), so that it stays as lean as it was.
+#[cold]
+#[inline(never)]
+fn charge_long_string(nsize: usize) {
+    super::budget::charge_quietly(nsize as u64 / super::budget::STRING_BYTES);
+}
+
 /// Lua's allocation function (lua_Alloc): `nsize` 0 frees; a null `ptr` allocates (then
 /// `osize` is the kind of object, not a size); otherwise it resizes.
 unsafe extern "C" fn allocate(ud: *mut c_void, ptr: *mut c_void, osize: usize, nsize: usize) -> *mut c_void {
@@ -105,6 +121,9 @@ unsafe extern "C" fn allocate(ud: *mut c_void, ptr: *mut c_void, osize: usize, n
     // SAFETY: as above; mimalloc's blocks are aligned to 8 bytes at least, all Lua needs.
     let block = unsafe {
         if ptr.is_null() {
+            if nsize > LONG_STRING && osize == ffi::LUA_TSTRING as usize {
+                charge_long_string(nsize);
+            }
             libmimalloc_sys::mi_malloc(nsize)
         } else {
             libmimalloc_sys::mi_realloc(ptr, nsize)

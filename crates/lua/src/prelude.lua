@@ -18,6 +18,7 @@ local s_find, s_match, s_gmatch, s_gsub, s_rep, s_format, s_sub, s_byte =
   string.find, string.match, string.gmatch, string.gsub, string.rep, string.format, string.sub, string.byte
 local t_move, t_concat, t_insert, t_remove = table.move, table.concat, table.insert, table.remove
 local m_type, m_toint, ult, maxinteger = math.type, math.tointeger, math.ult, math.maxinteger
+local u_len, u_offset, u_codepoint = utf8.len, utf8.offset, utf8.codepoint
 
 -- `pairs` in a fixed order: Lua seeds its string hashing per VM, so the order of `next`
 -- over string keys may differ between runs; an Event must not depend on it.
@@ -158,6 +159,27 @@ local function search(name, s, p, plain, anchors)
   end
   charge(units)
   return s, p
+end
+
+-- The values `string.byte(s, i, j)` and `utf8.codepoint(s, i, j)` push: the bytes from
+-- i to j (lstrlib.c's posrelatI and getendpos), charged a unit each past the first few
+-- before the call (a call that pushes too many fails in the C function, as it did).
+local function pushes(s, i, j)
+  s = to_str(s)
+  if type(s) ~= "string" then return end
+  local l = #s
+  local pi = i == nil and 1 or to_int(i)
+  if pi == nil then return end
+  local pe = j == nil and pi or to_int(j)
+  if pe == nil then return end
+  if pi <= 0 then pi = (pi == 0 or pi < -l) and 1 or l + pi + 1 end
+  if pe > l then pe = l elseif pe < 0 then pe = pe < -l and 0 or l + pe + 1 end
+  if pe - pi > 8 then charge(pe - pi + 1) end
+end
+-- A string read a character at a time by a C function: a unit a byte.
+local function scanned(s)
+  s = to_str(s)
+  if type(s) == "string" and #s > 64 then charge(#s) end
 end
 
 -- Tables: `plain` ones (no metatable) go to the C functions, charged by their length; the
@@ -445,7 +467,12 @@ local guarded = {
     local args = pack(...)
     for k = 1, args.n do
       local t = type(args[k])
-      if t ~= "string" and t ~= "number" then args[k] = safe_tostring(args[k]) end
+      if t ~= "string" and t ~= "number" then
+        args[k] = safe_tostring(args[k])
+      elseif t == "string" and #args[k] > 256 then
+        -- `%s` measures the string (strlen), however little of it goes in the result.
+        charge(#args[k] / BYTES)
+      end
     end
     return s_format(fmt, unpack(args, 1, args.n))
   end,
@@ -503,6 +530,33 @@ local guarded = {
     return lua_unpack(t, i, j)
   end,
   sort = safe_sort,
+  -- A value pushed for each byte or character read (the new long strings, their
+  -- comparisons and the numbers read from strings are charged by the host, budget.rs).
+  byte = function(s, i, j)
+    pushes(s, i, j)
+    return s_byte(s, i, j)
+  end,
+  codepoint = function(s, i, j, ...)
+    pushes(s, i, j)
+    return u_codepoint(s, i, j, ...)
+  end,
+  -- These read the string a character at a time: a unit a byte.
+  len = function(s, ...)
+    scanned(s)
+    return u_len(s, ...)
+  end,
+  offset = function(s, ...)
+    scanned(s)
+    return u_offset(s, ...)
+  end,
+  -- With a base, the number is read by lbaselib.c's own loop.
+  tonumber = function(x, ...)
+    if select("#", ...) > 0 then
+      local s = to_str(x)
+      if type(s) == "string" and #s > 64 then charge(#s / BYTES) end
+    end
+    return tonumber(x, ...)
+  end,
 }
 
 -- A read-only view of a library: lookups go to a private copy (a table __index, so a
@@ -525,7 +579,10 @@ local string_lib = readonly("string", string, {
   pack = "string.pack is not available to Events",
   unpack = "string.unpack is not available to Events",
   packsize = "string.packsize is not available to Events",
-}, { rep = guarded.rep, find = guarded.find, match = guarded.match, gmatch = guarded.gmatch, gsub = guarded.gsub, format = guarded.format })
+}, {
+  rep = guarded.rep, find = guarded.find, match = guarded.match, gmatch = guarded.gmatch, gsub = guarded.gsub,
+  format = guarded.format, byte = guarded.byte,
+})
 -- Strings' own methods ("x"):upper() go to the same read-only library, and the string
 -- metatable can be neither read nor changed: no script reaches the real library.
 do
@@ -680,7 +737,7 @@ end
 
 local env_values = {
   assert = assert, error = error, ipairs = ipairs, pairs = sorted_pairs, select = select,
-  tonumber = tonumber, tostring = safe_tostring, type = type, rawequal = rawequal, rawlen = rawlen,
+  tonumber = guarded.tonumber, tostring = safe_tostring, type = type, rawequal = rawequal, rawlen = rawlen,
   rawget = rawget, setmetatable = safe_setmetatable, getmetatable = raw_getmetatable,
   string = string_lib,
   table = readonly("table", table, nil, {
@@ -691,7 +748,7 @@ local env_values = {
     random = "math.random is not available to Events: roll the game's dice with g:roll()",
     randomseed = "math.randomseed is not available to Events: roll the game's dice with g:roll()",
   }),
-  utf8 = readonly("utf8", utf8),
+  utf8 = readonly("utf8", utf8, nil, { len = guarded.len, offset = guarded.offset, codepoint = guarded.codepoint }),
   require = require,
 }
 -- A known name is found by a table lookup (no Lua call per global a card reads); an

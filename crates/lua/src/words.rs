@@ -135,47 +135,7 @@ impl Words {
         for s in rules.map.ids() {
             words.push((rules.map.space(s).slug.clone(), Word::Space(s)));
         }
-        for f in Faction::ALL {
-            words.push((f.slug().into(), Word::Faction(f)));
-        }
-        words.push(("insurgents".into(), Word::Insurgents));
-        for k in [
-            PieceKind::Troops,
-            PieceKind::Police,
-            PieceKind::Guerrilla,
-            PieceKind::Base,
-        ] {
-            words.push((k.slug().into(), Word::Kind(k)));
-        }
-        words.push(("cubes".into(), Word::Cubes));
-        words.push(("underground".into(), Word::State(true)));
-        words.push(("active".into(), Word::State(false)));
-        for o in Op::COIN.iter().chain(&Op::INSURGENT) {
-            words.push((o.slug().into(), Word::Op(*o)));
-        }
-        for f in Faction::ALL {
-            for sa in Special::of(f) {
-                let w = sa.slug().replace('-', "_");
-                if !words.iter().any(|(x, _)| *x == w) {
-                    words.push((w, Word::Special(*sa)));
-                }
-            }
-        }
-        for st in Step::ALL {
-            let w = st.slug().replace('-', "_");
-            if !words.iter().any(|(x, _)| *x == w) {
-                words.push((w, Word::Step(st)));
-            }
-        }
-        for (w, t) in Trait::ALL {
-            words.push((w.into(), Word::Trait(t)));
-        }
-        for side in [Side::Unshaded, Side::Shaded] {
-            words.push((side.slug().into(), Word::Side(side)));
-        }
-        for level in Support::ALL {
-            words.push((level_word(level).into(), Word::Level(level)));
-        }
+        words.extend(api_words());
         let mut countries: Vec<String> = Vec::new();
         for s in rules.map.ids() {
             for b in &rules.map.space(s).borders {
@@ -187,7 +147,6 @@ impl Words {
         for (i, c) in countries.iter().enumerate() {
             words.push((c.clone(), Word::Country(i as u8)));
         }
-        words.push(("all".into(), Word::All));
         let spaces = rules
             .map
             .ids()
@@ -239,6 +198,65 @@ impl Words {
     pub(crate) fn lookup(&self, addr: usize) -> Option<Word> {
         self.by_addr.get(&addr).copied()
     }
+}
+
+/// The words the card API reads as something other than a space or a country, each with
+/// its meaning: Factions, piece kinds, Guerrilla states, Operations, Special Activities,
+/// steps, traits, sides, Support levels and `all`. A space id must be none of them
+/// (src/content/map.rs): the API would read it as the word, and no script could name
+/// the space.
+pub(crate) fn api_words() -> Vec<(String, Word)> {
+    let mut words: Vec<(String, Word)> = Vec::new();
+    for f in Faction::ALL {
+        words.push((f.slug().into(), Word::Faction(f)));
+    }
+    words.push(("insurgents".into(), Word::Insurgents));
+    for k in [
+        PieceKind::Troops,
+        PieceKind::Police,
+        PieceKind::Guerrilla,
+        PieceKind::Base,
+    ] {
+        words.push((k.slug().into(), Word::Kind(k)));
+    }
+    words.push(("cubes".into(), Word::Cubes));
+    words.push(("underground".into(), Word::State(true)));
+    words.push(("active".into(), Word::State(false)));
+    for o in Op::COIN.iter().chain(&Op::INSURGENT) {
+        words.push((o.slug().into(), Word::Op(*o)));
+    }
+    for f in Faction::ALL {
+        for sa in Special::of(f) {
+            let w = sa.slug().replace('-', "_");
+            if !words.iter().any(|(x, _)| *x == w) {
+                words.push((w, Word::Special(*sa)));
+            }
+        }
+    }
+    for st in Step::ALL {
+        let w = st.slug().replace('-', "_");
+        if !words.iter().any(|(x, _)| *x == w) {
+            words.push((w, Word::Step(st)));
+        }
+    }
+    for (w, t) in Trait::ALL {
+        words.push((w.into(), Word::Trait(t)));
+    }
+    for side in [Side::Unshaded, Side::Shaded] {
+        words.push((side.slug().into(), Word::Side(side)));
+    }
+    for level in Support::ALL {
+        words.push((level_word(level).into(), Word::Level(level)));
+    }
+    words.push(("all".into(), Word::All));
+    words
+}
+
+/// Is `word` one the card API reads as something other than a space (`api_words`)?
+pub(crate) fn is_api_word(word: &str) -> bool {
+    static WORDS: std::sync::LazyLock<Vec<String>> =
+        std::sync::LazyLock::new(|| api_words().into_iter().map(|(w, _)| w).collect());
+    WORDS.iter().any(|w| w == word)
 }
 
 /// The word for a Support level, as scripts write it.

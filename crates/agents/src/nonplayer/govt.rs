@@ -393,7 +393,7 @@ pub fn answer(plan: &mut Plan, req: &Request, look: &Look) -> Option<usize> {
 /// Guerrilla (1 per cube, 1 per 2 in Forest, 3.2.3) and one more to outnumber them.
 fn sweep_wants(look: &Look, s: SpaceId) -> u8 {
     let ug: u8 = Faction::INSURGENTS.iter().map(|&f| look.ug(s, f)).sum();
-    let forest = look.def(s).terrain == Some(crate::kernel::Terrain::Forest);
+    let forest = look.def(s).terrain == Some(abyss_core::kernel::Terrain::Forest);
     let need = if forest { ug * 2 } else { ug } + 1;
     need.saturating_sub(look.cubes(s))
 }
@@ -474,7 +474,7 @@ fn police_wanted(look: &Look, s: SpaceId) -> bool {
 /// Other Troops stay; spare Police go two at a time to `police_wanted` spaces.
 pub fn redeploy(plan: &mut Plan, req: &Request, look: &Look) -> Option<usize> {
     use super::{find, max_number, number_near};
-    use crate::game::Ask;
+    use abyss_core::game::Ask;
     match req.ask {
         // Troops by choice (6.5.2): one to each Government-Controlled City with Police
         // and no Troops, from where Troops are spare, so that Civic Action can follow a

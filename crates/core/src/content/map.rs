@@ -68,7 +68,14 @@ pub fn is_slug(s: &str) -> bool {
             .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
 }
 
-pub fn load_map(file: &SourceFile, out: &mut Findings) -> Option<Map> {
+/// What a word means to whoever runs the content's scripts, if anything but a space: a
+/// space id or a country may not be such a word, or no script could name it
+/// (`g:spaces("city")` is every City). The Lua host gives its card API's words
+/// (`abyss_lua::load_ruleset`); the rules core reserves none of its own (records and tests
+/// read an answer word that is also a space id by the question's options).
+pub type Reserved<'a> = &'a dyn Fn(&str) -> Option<&'static str>;
+
+pub fn load_map(file: &SourceFile, out: &mut Findings, reserved: Reserved) -> Option<Map> {
     // Counted before the parse: a file with unknown keys is read on, but not used.
     let before = out.list.len();
     let raw: MapFile = parse_toml(file, out)?;
@@ -105,6 +112,35 @@ pub fn load_map(file: &SourceFile, out: &mut Findings) -> Option<Map> {
                     id.len()
                 ),
             );
+        }
+        if let Some(meaning) = reserved(id) {
+            out.at(
+                file,
+                at,
+                "reserved-id",
+                format!(
+                    "space id `{}` is {meaning}, so it could not name this space there: rename the space \
+                     (for instance `{}_space`) here and wherever the content names it",
+                    shown(id, NAME_MAX),
+                    shown(id, NAME_MAX)
+                ),
+            );
+        }
+        // A country is a word of the card API too (`g:borders(space, "venezuela")`).
+        for b in &sp.borders {
+            if let Some(meaning) = reserved(b) {
+                out.at(
+                    file,
+                    at,
+                    "reserved-id",
+                    format!(
+                        "space `{}` borders `{}`, {meaning}, so no script could name that country: \
+                         rename it in every `borders` list",
+                        shown(id, NAME_MAX),
+                        shown(b, NAME_MAX)
+                    ),
+                );
+            }
         }
         if spaces.iter().any(|d| &d.slug == id) {
             out.at(file, at, "duplicate-id", format!("space `{id}` is defined twice"));

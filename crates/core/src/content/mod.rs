@@ -36,6 +36,16 @@ pub const LAYOUT_FILE: &str = "rules/layout.toml";
 /// Load and check rules/: the map, the forces and the cards. None if any is unusable;
 /// the findings say why, all of them.
 pub fn load_ruleset(files: &ContentFiles, findings: &mut Vec<Finding>) -> Option<Ruleset> {
+    load_ruleset_reserving(files, findings, &|_| None)
+}
+
+/// `load_ruleset`, refusing space ids and countries that are `reserved` words (the Lua
+/// host's: `abyss_lua::load_ruleset`).
+pub fn load_ruleset_reserving(
+    files: &ContentFiles,
+    findings: &mut Vec<Finding>,
+    reserved: map::Reserved,
+) -> Option<Ruleset> {
     let mut out = Findings::default();
     // Files of rules/ and events/ that could not be read (scenarios/ are reported by whoever
     // loads them, so one bad scenario does not stop the others).
@@ -56,7 +66,7 @@ pub fn load_ruleset(files: &ContentFiles, findings: &mut Vec<Finding>) -> Option
         }
         f
     };
-    let map = read(MAP_FILE, &mut out).and_then(|f| map::load_map(&f, &mut out));
+    let map = read(MAP_FILE, &mut out).and_then(|f| map::load_map(&f, &mut out, reserved));
     let forces = read(FORCES_FILE, &mut out).and_then(|f| forces::load_forces(&f, &mut out));
     let cards = read(CARDS_FILE, &mut out).and_then(|f| cards::load_cards(&f, &mut out));
     let events = cards.as_ref().map(|c| events::load_events(files, c, &mut out));
