@@ -349,3 +349,12 @@ class SoloEnv(gymnasium.Env):
 
     def close(self) -> None:
         self.game = None
+
+
+#: The Gymnasium id of ``SoloEnv``: ``gymnasium.make("abyss.env:abyss/Solo-v0",
+#: faction="farc")`` (the ``abyss.env:`` prefix makes Gymnasium import this module, which
+#: registers it). Keyword arguments are ``SoloEnv``'s.
+SOLO_ENV_ID = "abyss/Solo-v0"
+
+if SOLO_ENV_ID not in gymnasium.registry:
+    gymnasium.register(id=SOLO_ENV_ID, entry_point="abyss.env:SoloEnv")

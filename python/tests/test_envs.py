@@ -41,6 +41,20 @@ def test_gymnasium_check_env():
     check_env(abyss.SoloEnv("govt", others="random", reward="margin", text=True, illegal="forfeit"))
 
 
+def test_solo_env_is_registered_with_gymnasium():
+    # gymnasium.make imports abyss.env (the prefix), which registers the id; the made
+    # environment is SoloEnv under Gymnasium's checking wrappers, and plays.
+    import gymnasium
+
+    env = gymnasium.make("abyss.env:abyss/Solo-v0", faction="farc", others="random", seed=3)
+    assert isinstance(env.unwrapped, abyss.SoloEnv) and env.unwrapped.faction == "farc"
+    obs, info = env.reset(seed=3)
+    assert obs.shape == (abyss.OBSERVATION,) and info["action_mask"].sum() > 0
+    first = int(info["action_mask"].nonzero()[0][0])
+    env.step(first)
+    env.close()
+
+
 def test_observation_and_mask_follow_the_engine():
     env = abyss.aec_env(seed=7)
     env.reset()
