@@ -23,6 +23,16 @@ fn arm_color(i: usize) -> &'static str {
     ARM_COLORS[i % ARM_COLORS.len()]
 }
 
+/// A Faction's name under its group of a plot, in its colour.
+fn faction_label(out: &mut String, cx: f64, y: f64, f: Faction) {
+    let _ = write!(
+        out,
+        r#"<text x="{cx:.1}" y="{y:.1}" text-anchor="middle" font-weight="bold" fill="{}">{}</text>"#,
+        faction_color(f),
+        f.name()
+    );
+}
+
 /// The colour of each way a game ends: Propaganda checks light to dark, the final ranking
 /// grey. Only used for the outline of the ending bars (the fill is the winners').
 const INK: &str = "#222";
@@ -151,13 +161,7 @@ fn win_rates(out: &mut String, li: usize, l: &LevelFigures) {
     let gap = (group / (k + 1.0)).min(26.0);
     for (fi, f) in Faction::ALL.iter().enumerate() {
         let cx = left + group * (fi as f64 + 0.5);
-        let _ = write!(
-            out,
-            r#"<text x="{cx:.1}" y="{:.1}" text-anchor="middle" font-weight="bold" fill="{}">{}</text>"#,
-            h - bottom + 18.0,
-            faction_color(*f),
-            f.name()
-        );
+        faction_label(out, cx, h - bottom + 18.0, *f);
         for (ai, a) in l.scenarios.iter().enumerate() {
             let Some(i) = a.estimates.win_rate.get(*f) else {
                 continue;
@@ -237,13 +241,7 @@ fn margins(out: &mut String, li: usize, l: &LevelFigures) {
     let half = gap * 0.35;
     for (fi, f) in Faction::ALL.iter().enumerate() {
         let cx = left + group * (fi as f64 + 0.5);
-        let _ = write!(
-            out,
-            r#"<text x="{cx:.1}" y="{:.1}" text-anchor="middle" font-weight="bold" fill="{}">{}</text>"#,
-            h - bottom + 18.0,
-            faction_color(*f),
-            f.name()
-        );
+        faction_label(out, cx, h - bottom + 18.0, *f);
         for (ai, a) in l.scenarios.iter().enumerate() {
             let Some(s) = a.course.margin_spread.get(*f) else {
                 continue;
