@@ -179,17 +179,24 @@ fn a_long_chain_of_base_scenarios_is_a_finding_not_a_stack_overflow() {
     assert!(report.ok, "{:#?}", report.findings);
 }
 
+/// The embedded map, replacing the content's whole (a rename laid over by key would add a
+/// space), with the quoted word `from` renamed `to`; and the line where `id = "to"` is, if
+/// any.
+fn map_renaming(from: &str, to: &str) -> (String, Option<usize>) {
+    let map = "replace = true\n".to_string()
+        + &ContentFiles::embedded().files["rules/map.toml"].replace(&format!("\"{from}\""), &format!("\"{to}\""));
+    let line = map
+        .lines()
+        .position(|l| l.contains(&format!("id = \"{to}\"")))
+        .map(|i| i + 1);
+    (map, line)
+}
+
 #[test]
 fn a_space_id_longer_than_scripts_can_name_is_refused_at_its_line() {
     let long = "vaupes_department_on_the_brazilian_border_x";
-    // The whole map, renamed: it replaces the content's (a rename laid over by key would
-    // add a space).
-    let map = "replace = true\n".to_string()
-        + &ContentFiles::embedded().files["rules/map.toml"].replace("\"vaupes\"", &format!("\"{long}\""));
-    let line = 1 + map
-        .lines()
-        .position(|l| l.contains(&format!("id = \"{long}\"")))
-        .unwrap();
+    let (map, line) = map_renaming("vaupes", long);
+    let line = line.unwrap();
     let (files, dir) = with_mod("long-id", &[("rules/map.toml", &map)]);
     let report = validate::check(&files, None).unwrap();
     let got: Vec<String> = report.findings.iter().map(|f| f.to_string()).collect();
@@ -210,26 +217,14 @@ fn a_space_id_that_is_a_word_of_the_card_api_is_refused_at_its_line() {
     // number) and the terminal's commands stay allowed: records and tests read them by
     // the question's options (reliability-r3/slug_answer_word; tests/cli.rs), and a person
     // can answer such a space by its number.
-    let meaning = "a word the card scripts' API reads otherwise";
-    let cases = [
-        ("city", meaning),
-        ("insurgents", meaning),
-        ("all", meaning),
-        ("govt", meaning),
-        ("terror", meaning),
-    ];
-    for (word, meaning) in cases {
-        let map = "replace = true\n".to_string()
-            + &ContentFiles::embedded().files["rules/map.toml"].replace("\"vaupes\"", &format!("\"{word}\""));
-        let line = 1 + map
-            .lines()
-            .position(|l| l.contains(&format!("id = \"{word}\"")))
-            .unwrap();
+    for word in ["city", "insurgents", "all", "govt", "terror"] {
+        let (map, line) = map_renaming("vaupes", word);
+        let line = line.unwrap();
         let (files, dir) = with_mod("reserved-id", &[("rules/map.toml", &map)]);
         let report = validate::check(&files, None).unwrap();
         let got: Vec<String> = report.findings.iter().map(|f| f.to_string()).collect();
         let want = format!(
-            "{}/rules/map.toml:{line}: reserved-id: space id `{word}` is {meaning}",
+            "{}/rules/map.toml:{line}: reserved-id: space id `{word}` is a word the card scripts' API reads otherwise",
             dir.path().display()
         );
         assert!(
@@ -238,8 +233,7 @@ fn a_space_id_that_is_a_word_of_the_card_api_is_refused_at_its_line() {
         );
     }
     for word in ["done", "pass", "yes", "help", "picture"] {
-        let map = "replace = true\n".to_string()
-            + &ContentFiles::embedded().files["rules/map.toml"].replace("\"vaupes\"", &format!("\"{word}\""));
+        let (map, _) = map_renaming("vaupes", word);
         let (files, _dir) = with_mod("allowed-id", &[("rules/map.toml", &map)]);
         let report = validate::check(&files, None).unwrap();
         // (Other files still name `vaupes`: only the id's own finding matters here.)
@@ -250,8 +244,7 @@ fn a_space_id_that_is_a_word_of_the_card_api_is_refused_at_its_line() {
         );
     }
     // A country a space borders is a word of the card API too.
-    let map = "replace = true\n".to_string()
-        + &ContentFiles::embedded().files["rules/map.toml"].replace("\"venezuela\"", "\"loc\"");
+    let (map, _) = map_renaming("venezuela", "loc");
     let (files, _dir) = with_mod("reserved-country", &[("rules/map.toml", &map)]);
     let report = validate::check(&files, None).unwrap();
     assert!(!report.findings.is_empty());
