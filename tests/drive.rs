@@ -113,10 +113,10 @@ fn a_fork_at_any_decision_continued_with_the_same_answers_reproduces_the_origina
         );
         assert_eq!(
             fork.pending()
-                .map(|p| (p.faction, p.ask, p.options.clone(), p.state.clone())),
+                .map(|p| (p.faction, p.ask, p.options.to_vec(), p.state.clone())),
             original
                 .pending()
-                .map(|p| (p.faction, p.ask, p.options.clone(), p.state.clone())),
+                .map(|p| (p.faction, p.ask, p.options.to_vec(), p.state.clone())),
             "seed {seed}: the same question at fork point {at}"
         );
         // Both go on, interleaved: neither disturbs the other.
@@ -134,4 +134,109 @@ fn a_fork_at_any_decision_continued_with_the_same_answers_reproduces_the_origina
     }
     // Half the fork points are questions asked inside an Event.
     assert!(mid_event >= 20, "only {mid_event} fork points fell inside an Event");
+}
+
+#[test]
+fn a_fork_among_inside_bots_and_random_agents_plays_on_as_the_original_would() {
+    // The fork resumes the card being played from its start, with copies the inside
+    // agents made of themselves as it began: they must play the rest of the card, and the
+    // game, exactly as the originals do.
+    let (rules, setup) = standard();
+    let mut dice = Dice::new(7);
+    let cases: [(&str, &[Faction]); 3] = [
+        ("govt=random,others=nonplayer", &[Faction::Govt]),
+        ("random", &[Faction::Farc, Faction::Cartels]),
+        ("auc=random,others=nonplayer", &[Faction::Auc]),
+    ];
+    let mut forks = 0;
+    for (spec, driven) in cases {
+        let spec = AgentSpec::parse(spec).unwrap();
+        for seed in 200..212 {
+            let (record, state, outcome) = inside(&rules, &setup, seed, &spec);
+            let at = dice.below(record.len() as u32) as usize;
+            let mut original = Driven::start(rules.clone(), &setup, seed, spec, driven);
+            follow(&mut original, &record, at);
+            if original.pending().is_none() {
+                continue;
+            }
+            let mut fork = original.fork();
+            forks += 1;
+            assert_eq!(fork.answers(), original.answers(), "{spec} seed {seed}");
+            assert_eq!(
+                fork.pending()
+                    .map(|p| (p.faction, p.ask, p.options.to_vec(), p.state.clone())),
+                original
+                    .pending()
+                    .map(|p| (p.faction, p.ask, p.options.to_vec(), p.state.clone())),
+                "{spec} seed {seed}: the same question"
+            );
+            // The fork plays to its end while the original waits, then the original.
+            follow(&mut fork, &record, usize::MAX);
+            follow(&mut original, &record, usize::MAX);
+            for d in [&fork, &original] {
+                assert_eq!(ended(d), outcome, "{spec} seed {seed}");
+                assert_eq!(d.answers(), &record[..], "{spec} seed {seed}: the record");
+                assert!(
+                    d.final_state() == Some(&state),
+                    "{spec} seed {seed}: the final position"
+                );
+            }
+        }
+    }
+    assert!(forks >= 30, "only {forks} forks");
+}
+
+#[test]
+fn games_left_waiting_inside_events_on_one_thread_do_not_disturb_each_other() {
+    // Many games open at once on this thread, each stopped at a question asked inside an
+    // Event (its Lua host parked), then played on in turn: each ends as `sim` ends it.
+    let (rules, setup) = standard();
+    let spec = AgentSpec::parse("random").unwrap();
+    let mut open = Vec::new();
+    for seed in 300..340 {
+        let (record, state, outcome) = inside(&rules, &setup, seed, &spec);
+        let mut d = Driven::start(rules.clone(), &setup, seed, spec, &Faction::ALL);
+        while let Some(p) = d.pending()
+            && !matches!(p.doing, Doing::Event { .. })
+        {
+            let n = d.answers().len() + 1;
+            follow(&mut d, &record, n);
+        }
+        open.push((d, record, state, outcome));
+    }
+    let waiting = open.iter().filter(|o| o.0.pending().is_some()).count();
+    assert!(waiting >= 30, "only {waiting} games wait inside an Event");
+    // Every other game a step on, in reverse order, then all to the end.
+    for (d, record, _, _) in open.iter_mut().rev().step_by(2) {
+        let n = d.answers().len() + 1;
+        follow(d, record, n);
+    }
+    for (d, record, state, outcome) in &mut open {
+        follow(d, record, usize::MAX);
+        assert_eq!(ended(d), *outcome);
+        assert_eq!(d.answers(), &record[..]);
+        assert!(d.final_state() == Some(&*state));
+    }
+}
+
+#[test]
+fn a_game_dropped_while_it_waits_inside_an_event_leaves_the_thread_as_it_was() {
+    let (rules, setup) = standard();
+    let spec = AgentSpec::parse("random").unwrap();
+    let (record, state, outcome) = inside(&rules, &setup, 301, &spec);
+    for seed in 300..320 {
+        let (r, _, _) = inside(&rules, &setup, seed, &spec);
+        let mut d = Driven::start(rules.clone(), &setup, seed, spec, &Faction::ALL);
+        while let Some(p) = d.pending()
+            && !matches!(p.doing, Doing::Event { .. })
+        {
+            let n = d.answers().len() + 1;
+            follow(&mut d, &r, n);
+        }
+        drop(d);
+    }
+    let mut d = Driven::start(rules.clone(), &setup, 301, spec, &Faction::ALL);
+    follow(&mut d, &record, usize::MAX);
+    assert_eq!(ended(&d), outcome);
+    assert!(d.final_state() == Some(&state));
 }

@@ -198,7 +198,7 @@ class AbyssAEC(AECEnv):
         return self.game.render_svg()
 
     def close(self) -> None:
-        # Dropping the game ends it (its worker thread goes back to the engine's pool).
+        # Dropping the game ends it (its coroutine unwinds; its stack is kept for the next game).
         self.game = None
 
     def __str__(self) -> str:

@@ -89,7 +89,7 @@ impl Content {
     /// `random`, `nonplayer`, `mcts:N`, or a mix such as `farc=random,others=nonplayer`).
     /// A driven seat is a player of its own, never a Non-player.
     #[pyo3(signature = (seed, driven, others = "nonplayer"))]
-    fn start(&self, py: Python<'_>, seed: u64, driven: Vec<String>, others: &str) -> PyResult<Game> {
+    fn start(&self, seed: u64, driven: Vec<String>, others: &str) -> PyResult<Game> {
         let driven: Vec<Faction> = driven.iter().map(|f| faction(f)).collect::<PyResult<_>>()?;
         let mut spec =
             AgentSpec::parse(others).map_err(|e| PyValueError::new_err(e.replacen("--agents", "others", 1)))?;
@@ -100,7 +100,7 @@ impl Content {
         }
         let rules = self.rules.clone();
         let setup = self.setup.clone();
-        let d = py.detach(move || Driven::start(rules, &setup, seed, spec, &driven));
+        let d = Driven::start(rules, &setup, seed, spec, &driven);
         let game = Game {
             content: Content {
                 files: self.files.clone(),
@@ -139,8 +139,9 @@ struct Inner {
 }
 
 /// A game driven from Python. Every method is cheap but `answer`, which runs the game on to
-/// the next question of a driven seat (or its end).
-#[pyclass(module = "abyss._abyss", frozen)]
+/// the next question of a driven seat (or its end). It stays on the Python thread that
+/// made it (`unsendable`): its game is a coroutine of that thread.
+#[pyclass(module = "abyss._abyss", frozen, unsendable)]
 struct Game {
     content: Content,
     seed: u64,
@@ -176,7 +177,7 @@ fn position(d: &Driven) -> Option<(&State, Option<u8>, Option<u8>)> {
     }
 }
 
-fn pending(d: &Driven) -> PyResult<&Pending> {
+fn pending(d: &Driven) -> PyResult<Pending<'_>> {
     d.pending()
         .ok_or_else(|| err("the game is over: there is no question to answer"))
 }
@@ -268,7 +269,7 @@ impl Game {
     /// Answer the pending question with the action numbered `action`; the game runs on to
     /// the next question of a driven seat or its end. An action that is not legal is a
     /// ValueError naming the legal count.
-    fn answer(&self, py: Python<'_>, action: usize) -> PyResult<()> {
+    fn answer(&self, action: usize) -> PyResult<()> {
         let i = {
             let g = self.lock();
             let p = pending(&g.d)?;
@@ -290,16 +291,15 @@ impl Game {
                 }
             }
         };
-        self.answer_option(py, i)
+        self.answer_option(i)
     }
 
     /// Answer the pending question with its option `i` (0-based, the order of `options()`).
-    fn answer_option(&self, py: Python<'_>, i: usize) -> PyResult<()> {
-        // The game's thread plays on to the next question with the GIL released (other
-        // Python threads run meanwhile). The lock is taken inside, without the GIL: a
-        // thread that holds the GIL and waits for this game's lock never waits on a
-        // thread that holds the lock and waits for the GIL.
-        py.detach(|| {
+    fn answer_option(&self, i: usize) -> PyResult<()> {
+        // The game plays on to the next question on this thread, holding the GIL: a
+        // driven game is a coroutine of the thread that made it (`Driven`), and a step
+        // costs less than releasing the GIL would.
+        {
             let mut g = self.lock();
             let n = pending(&g.d)?.options.len();
             if i >= n {
@@ -307,8 +307,8 @@ impl Game {
                     "option {i}: there are {n} options (0..{n})"
                 )));
             }
-            g.d.answer(i).map_err(err)
-        })?;
+            g.d.answer(i).map_err(err)?;
+        }
         self.check_failed()
     }
 
@@ -419,8 +419,8 @@ impl Game {
     }
 
     /// A copy of the game at its pending question that goes on independently.
-    fn fork(&self, py: Python<'_>) -> PyResult<Game> {
-        let copy = py.detach(|| self.lock().d.fork());
+    fn fork(&self) -> PyResult<Game> {
+        let copy = self.lock().d.fork();
         Ok(Game {
             content: Content {
                 files: self.content.files.clone(),

@@ -59,6 +59,38 @@ thread_local! {
     static LEFT: RefCell<Vec<Count>> = const { RefCell::new(Vec::new()) };
 }
 
+/// The VMs armed on this thread, taken away while their game waits on a coroutine
+/// (crate::suspend).
+pub(crate) struct Armings(Vec<Count>);
+
+/// Take this thread's armed VMs (empty when no script runs).
+pub(crate) fn take_armings() -> Armings {
+    Armings(LEFT.with(|l| std::mem::take(&mut *l.borrow_mut())))
+}
+
+impl Armings {
+    pub(crate) fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Is the VM whose main state is `state` among them (running a script)?
+    pub(crate) fn holds(&self, state: *mut ffi::lua_State) -> bool {
+        self.0.iter().any(|c| c.state == state)
+    }
+
+    /// Put them back, innermost last, on top of those armed now.
+    pub(crate) fn restore(self) {
+        LEFT.with(|l| l.borrow_mut().extend(self.0));
+    }
+}
+
+impl Watched {
+    /// The VM's main state.
+    pub(crate) fn state(&self) -> *mut ffi::lua_State {
+        self.state
+    }
+}
+
 /// Take `units` instructions' worth of work off the innermost armed budget; true when the
 /// budget is spent (it stays spent). Nothing is counted while no script runs.
 fn take(units: u64) -> bool {

@@ -49,6 +49,26 @@ pub(crate) fn questions_met() -> u64 {
     QUESTIONS.with(|q| q.get())
 }
 
+/// The Events under way on this thread, taken away while their game waits on a coroutine
+/// (crate::suspend).
+pub(crate) struct Stack(Vec<Running>);
+
+/// Take this thread's Events under way (empty when none is).
+pub(crate) fn take_stack() -> Stack {
+    Stack(STACK.with(|s| std::mem::take(&mut *s.borrow_mut())))
+}
+
+impl Stack {
+    pub(crate) fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Put them back, on top of what the thread has under way now.
+    pub(crate) fn restore(self) {
+        STACK.with(|s| s.borrow_mut().extend(self.0));
+    }
+}
+
 /// Pops its entry when the Event ends, however it ends.
 pub(crate) struct Entered(());
 

@@ -22,6 +22,7 @@ mod budget;
 mod current;
 pub mod defs;
 mod memory;
+mod suspend;
 #[cfg(abyss_lua_wrap)]
 mod vm_strings;
 mod words;
@@ -131,6 +132,11 @@ fn error_value(lua: &Lua, e: Value) -> mlua::Result<Value> {
 /// What a VM's set-up makes: its words, the sandbox, the prelude's two runners, and the
 /// library modules whose source names `_ENV`.
 type Made = (Rc<Words>, Table, Function, Function, Vec<Function>);
+
+thread_local! {
+    /// The hosts ready on this thread (`Host::shared`).
+    static HOSTS: RefCell<Vec<Rc<Host>>> = const { RefCell::new(Vec::new()) };
+}
 
 /// One thread's Lua VM for one content's scripts.
 pub struct Host {
@@ -376,11 +382,10 @@ impl Host {
     }
 
     /// This thread's host for the ruleset's scripts (one per content): starting a VM and
-    /// compiling every card costs more than a whole game without Events.
+    /// compiling every card costs more than a whole game without Events. A host left
+    /// waiting inside an Event by a game on a coroutine is not here meanwhile (crate::suspend):
+    /// another game then gets a host of its own, kept here for the next one.
     pub fn shared(rules: &Ruleset) -> Result<Rc<Host>, String> {
-        thread_local! {
-            static HOSTS: RefCell<Vec<Rc<Host>>> = const { RefCell::new(Vec::new()) };
-        }
         let fp = rules.events.fingerprint();
         if let Some(h) = HOSTS.with(|h| h.borrow().iter().find(|x| x.fingerprint == fp).cloned()) {
             return Ok(h);
@@ -538,6 +543,10 @@ pub fn load_ruleset(
     };
     abyss_core::content::load_ruleset_reserving(files, findings, &reserved).map(|mut rules| {
         rules.event_runner = Some(runner);
+        rules.event_suspension = Some(abyss_core::game::EventSuspension {
+            park: suspend::park,
+            unpark: suspend::unpark,
+        });
         rules
     })
 }

@@ -272,6 +272,17 @@ thread_local! {
     static ACTIVE: std::cell::Cell<*const Words> = const { std::cell::Cell::new(std::ptr::null()) };
 }
 
+/// The words being converted with, taken away while their game waits on a coroutine
+/// (crate::suspend); the guard that keeps them alive waits on the coroutine's stack.
+pub(crate) fn take_active() -> *const Words {
+    ACTIVE.with(|a| a.replace(std::ptr::null()))
+}
+
+/// Put back what `take_active` took.
+pub(crate) fn restore_active(words: *const Words) {
+    ACTIVE.with(|a| a.set(words));
+}
+
 /// Run `f` with the words of the VM being called (None outside a call: an empty set).
 pub(crate) fn with_words<T: Default>(f: impl FnOnce(&Words) -> T) -> T {
     let p = ACTIVE.with(|a| a.get());

@@ -4,78 +4,136 @@
 //! played inside by their agents (random or section-8 bots), as in `sim`.
 //!
 //! Mechanism: the engine asks its questions from deep inside straight-line Rust and Lua
-//! code (an Event's script stops mid-call to ask), so the game runs on a thread of its own
-//! and a driven seat's agent hands each question over a channel and waits for the answer.
-//! A thread keeps everything an Event holds while it waits — the Lua VM, its stack, the
-//! host's thread-local context — to itself, so any number of driven games can be open at
-//! once. Finished games hand their thread back to a pool, with its Lua host warm. Measured
-//! by `cargo run --release --example drive_bench`.
+//! code (an Event's script stops mid-call to ask), so the game runs on a coroutine of its
+//! own (corosensei: a stack of its own on the caller's thread) and a driven seat's agent
+//! suspends it with the question; `answer` resumes it with the answer. Handing a question
+//! over costs a switch of stacks, not a thread's wake-up (drive_bench measures it). An
+//! Event left waiting keeps its Lua host to itself: the host takes what it keeps for the
+//! Events under way off the thread while the coroutine waits
+//! (`abyss_core::game::EventSuspension`), so any number of driven games can be open at
+//! once on one thread. A `Driven` stays on the thread that made it (it is not `Send`).
 //!
-//! Fork: a copy of the game at the pending question, mid-Event or mid-Operation alike,
-//! made by replaying the driven seats' answers so far on a new thread while the inside
-//! seats play again (they are deterministic for a seed, so they answer as before and end
-//! in the same state, their plans included). Both copies then go on independently.
+//! Fork: a copy of the game at the pending question, mid-Event or mid-Operation alike. The
+//! game keeps the position at the start of the card being played (`CardStart`), and each
+//! inside agent a copy of itself as the card began (`Agent::fork`); the copy resumes the
+//! game there and replays the driven seats' answers given on the card since, while the
+//! inside seats' copies play the card again just as they did. Where an agent cannot be
+//! copied, or before the first card, the copy replays the game from its start instead.
+//! Both then go on independently.
 //!
 //! Same set-up, seed, agents and answers ⇒ the same game and record as `sim` and `play`.
 
 use crate::playout::AgentSpec;
-use abyss_core::content::Setup;
+use abyss_core::content::{Seating, Setup};
 use abyss_core::game::decision::{Agent, Choice, Doing, Request, Stop, View};
-use abyss_core::game::engine::Outcome;
-use abyss_core::game::playout::{new_game, reseeded};
+use abyss_core::game::engine::{Game, Outcome};
+use abyss_core::game::playout::reseeded;
 use abyss_core::game::question::Ask;
+use abyss_core::game::resume::CardStart;
 use abyss_core::kernel::{Faction, Ruleset, SpaceId, State};
+use corosensei::stack::DefaultStack;
+use corosensei::{Coroutine, CoroutineResult, Yielder};
+use std::any::Any;
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::rc::Rc;
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, Sender, channel};
 
-/// The question a driven seat must answer now.
-#[derive(Clone, Debug)]
-pub struct Pending {
+/// The question a driven seat must answer now, read in place in the waiting game (nothing
+/// is copied to hand it over): it lives until the game is answered or dropped.
+#[derive(Clone, Copy, Debug)]
+pub struct Pending<'a> {
     pub faction: Faction,
     /// What is asked (agents decide from this, not from `prompt`).
     pub ask: Ask,
     /// What the game is doing: the Event (card and side) or Operation under way.
     pub doing: Doing,
     /// The question's text, for people.
-    pub prompt: String,
+    pub prompt: &'a str,
     pub about: Option<SpaceId>,
     /// The legal answers; `Driven::answer` takes an index into them.
-    pub options: Vec<Choice>,
+    pub options: &'a [Choice],
     /// The open position as it stands (all of Andean Abyss is open but the deck, 2.2).
-    pub state: State,
+    pub state: &'a State,
     /// The card being played and the next one, face up.
     pub card: Option<u8>,
     pub next_card: Option<u8>,
 }
 
 /// Where a driven game stands.
-#[derive(Clone, Debug)]
-pub enum Status {
+#[derive(Clone, Copy, Debug)]
+pub enum Status<'a> {
     /// A driven seat must answer.
-    Asks(Box<Pending>),
+    Asks(Pending<'a>),
     /// The game is over (or stopped: a failure says why).
+    Over(&'a Result<Outcome, Stop>),
+}
+
+/// A question as the waiting game's driven agent handed it over: the agent's `View` and
+/// `Request`, borrowed for as long as its `decide` waits (the coroutine is suspended
+/// inside it), so they stay put and unchanged until the game is resumed.
+struct Asked {
+    faction: Faction,
+    ask: Ask,
+    doing: Doing,
+    about: Option<SpaceId>,
+    card: Option<u8>,
+    next_card: Option<u8>,
+    prompt: *const str,
+    options: *const [Choice],
+    state: *const State,
+}
+
+/// Where the game stands, as `Driven` keeps it.
+enum Now {
+    Asks(Asked),
     Over(Result<Outcome, Stop>),
 }
 
-enum Msg {
-    /// The answers recorded since the last message, and the question now pending.
-    Asks(Vec<(Faction, Choice)>, Box<Pending>),
-    /// The answers recorded since the last message, how the game ended, and its last
-    /// position.
-    Over(Vec<(Faction, Choice)>, Result<Outcome, Stop>, Box<State>),
+/// How a game on its coroutine ended: how, and its last position.
+struct Ended {
+    result: Result<Outcome, Stop>,
+    state: Box<State>,
 }
 
-/// The agent of a driven seat, on the game's thread: answers first from the answers to
-/// replay (a fork), then asks the caller.
-struct Outside {
-    replay: std::collections::VecDeque<(Faction, Choice)>,
-    to_caller: Sender<Msg>,
-    from_caller: Arc<std::sync::Mutex<Receiver<usize>>>,
-    /// How many of the game's answers the caller has been sent.
-    sent: Arc<std::sync::atomic::AtomicUsize>,
+/// The game's coroutine: resumed with the index of an answer, it suspends with the next
+/// question of a driven seat and returns how the game ended.
+type Play = Coroutine<usize, Asked, Ended, DefaultStack>;
+
+/// The answer a `Driven` dropped mid-game resumes its coroutine with: the game stops.
+const QUIT: usize = usize::MAX;
+
+/// A game's coroutine stack: the engine's deepest calls (an Event's script asking inside
+/// a dry run) run in it. Only the pages used are ever touched.
+const STACK_BYTES: usize = 4 << 20;
+
+/// What the driver and the agents on its coroutine share.
+#[derive(Default)]
+struct Link {
+    /// The answers recorded since the driver last looked.
+    news: Vec<(Faction, Choice)>,
+    /// How many of the game's answers have gone into `news`.
+    sent: usize,
+    /// The card being played as it began, seen at a driven seat's question on it.
+    base: Option<Box<(CardStart, Seating)>>,
+    /// Each inside agent's copy of itself as the card being played began (None for a
+    /// driven seat, or an agent that cannot be copied).
+    copies: [Option<Box<dyn Agent>>; 4],
+    /// The inside agents that cannot be copied.
+    uncopied: bool,
+    /// The game is being stopped (its `Driven` was dropped).
+    quit: bool,
 }
 
-impl Agent for Outside {
+/// The agent of a driven seat, on the game's coroutine: answers first from the answers to
+/// replay (a fork), then suspends the game with the question.
+struct Outside<'y> {
+    replay: VecDeque<(Faction, Choice)>,
+    yielder: &'y Yielder<usize, Asked>,
+    link: Rc<RefCell<Link>>,
+}
+
+impl Agent for Outside<'_> {
     fn decide(&mut self, view: &View, request: &Request) -> Result<usize, Stop> {
         if let Some((f, c)) = self.replay.pop_front() {
             if f != request.faction {
@@ -92,29 +150,39 @@ impl Agent for Outside {
                 .position(|&o| o == c)
                 .ok_or_else(|| Stop::Diverged(format!("{c} is not an option of \"{}\"", request.prompt)));
         }
-        let from = self.sent.swap(view.answers.len(), std::sync::atomic::Ordering::Relaxed);
-        let pending = Pending {
+        {
+            let mut link = self.link.borrow_mut();
+            if link.quit {
+                return Err(Stop::Quit);
+            }
+            // The card's start, kept once a card for a fork.
+            if let Some(cs) = view.card_start
+                && link.base.as_ref().is_none_or(|b| b.0.card_index != cs.card_index)
+            {
+                link.base = Some(Box::new((cs.clone(), view.seating.clone())));
+            }
+            let from = link.sent.min(view.answers.len());
+            link.news.extend_from_slice(&view.answers[from..]);
+            link.sent = view.answers.len();
+        }
+        let asked = Asked {
             faction: request.faction,
             ask: request.ask,
             doing: view.doing,
-            prompt: request.prompt.to_string(),
             about: request.about,
-            options: request.options.clone(),
-            state: view.state.clone(),
             card: view.card,
             next_card: view.next_card,
+            prompt: &*request.prompt as *const str,
+            options: &request.options[..] as *const [Choice],
+            state: view.state as *const State,
         };
-        let news = view.answers[from.min(view.answers.len())..].to_vec();
-        self.to_caller
-            .send(Msg::Asks(news, Box::new(pending)))
-            .map_err(|_| Stop::Quit)?;
-        let i = self
-            .from_caller
-            .lock()
-            .map_err(|_| Stop::Quit)?
-            .recv()
-            .map_err(|_| Stop::Quit)?;
-        Ok(i)
+        match self.yielder.suspend(asked) {
+            QUIT => {
+                self.link.borrow_mut().quit = true;
+                Err(Stop::Quit)
+            }
+            i => Ok(i),
+        }
     }
 
     fn noted(&mut self, _rules: &Ruleset, f: Faction, c: Choice) -> Result<(), Stop> {
@@ -133,26 +201,78 @@ impl Agent for Outside {
     }
 }
 
+/// An inside seat's agent, which leaves a copy of itself in the link as each card begins.
+struct Inside {
+    agent: Box<dyn Agent>,
+    seat: usize,
+    link: Rc<RefCell<Link>>,
+}
+
+impl Agent for Inside {
+    fn decide(&mut self, view: &View, request: &Request) -> Result<usize, Stop> {
+        self.agent.decide(view, request)
+    }
+    fn draw_dice(&mut self) -> Option<abyss_core::kernel::Dice> {
+        self.agent.draw_dice()
+    }
+    fn drew(&mut self) {
+        self.agent.drew()
+    }
+    fn noted(&mut self, rules: &Ruleset, f: Faction, c: Choice) -> Result<(), Stop> {
+        self.agent.noted(rules, f, c)
+    }
+    fn deliberation(&mut self) -> Option<abyss_core::game::decision::Deliberation> {
+        self.agent.deliberation()
+    }
+    fn card_begins(&mut self) {
+        self.agent.card_begins();
+        let copy = self.agent.fork();
+        let mut link = self.link.borrow_mut();
+        link.uncopied |= copy.is_none();
+        link.copies[self.seat] = copy;
+    }
+    fn fork(&self) -> Option<Box<dyn Agent>> {
+        self.agent.fork()
+    }
+}
+
 /// How a driven game was set up: enough to start it again (a fork).
 #[derive(Clone)]
 struct Start {
     rules: Arc<Ruleset>,
+    /// Seated and seeded, its deck already drawn (`deck`).
     setup: Setup,
+    deck: Arc<Vec<u8>>,
     seed: u64,
     spec: AgentSpec,
     driven: [bool; 4],
 }
 
-/// A game played from outside. Dropping it ends the game (its worker thread goes back to
-/// the pool).
+/// Where a new coroutine starts its game.
+enum Origin {
+    /// The game's start, with the driven seats' answers to replay.
+    Beginning(Vec<(Faction, Choice)>),
+    /// A card's start (`CardStart`, its seating, the answers before it), with the inside
+    /// agents' copies as it began and every answer given on it since.
+    Card(
+        Box<(CardStart, Seating)>,
+        Vec<(Faction, Choice)>,
+        [Option<Box<dyn Agent>>; 4],
+        Vec<(Faction, Choice)>,
+    ),
+}
+
+/// A game played from outside. Dropping it mid-game stops the game.
 pub struct Driven {
     start: Start,
-    status: Status,
+    now: Now,
     answers: Vec<(Faction, Choice)>,
     /// The position at the end of the game, once over.
     last: Option<Box<State>>,
-    to_game: Option<Sender<usize>>,
-    from_game: Receiver<Msg>,
+    play: Option<Play>,
+    /// What the Lua host took off the thread while the game waits inside an Event.
+    parked: Option<Box<dyn Any>>,
+    link: Rc<RefCell<Link>>,
 }
 
 impl Driven {
@@ -163,81 +283,147 @@ impl Driven {
         for f in driven {
             seats[f.index()] = true;
         }
+        // The deck drawn as `new_game` draws it, kept for the forks.
+        let mut setup = reseeded(&spec.seat(setup), seed);
+        let deck = abyss_core::game::deck::prepare(&setup.deck, &rules, &mut setup.state.dice);
         let start = Start {
             rules,
-            setup: reseeded(&spec.seat(setup), seed),
+            setup,
+            deck: Arc::new(deck),
             seed,
             spec,
             driven: seats,
         };
-        Driven::run(start, Vec::new())
+        Driven::run(start, Origin::Beginning(Vec::new()), Vec::new())
     }
 
-    fn run(start: Start, replay: Vec<(Faction, Choice)>) -> Driven {
-        let (to_game, game_rx) = channel::<usize>();
-        let (game_tx, from_game) = channel::<Msg>();
-        let s = start.clone();
-        run_on_a_worker(Box::new(move || {
+    fn run(start: Start, from: Origin, answers: Vec<(Faction, Choice)>) -> Driven {
+        let link = Rc::new(RefCell::new(Link {
+            sent: answers.len(),
+            ..Link::default()
+        }));
+        // Boxed: a coroutine's closure goes on its stack's first page, which fits a few
+        // pointers, not a set-up.
+        let s = Box::new(start.clone());
+        let from = Box::new(from);
+        let l = link.clone();
+        let body = move |yielder: &Yielder<usize, Asked>, _first: usize| -> Ended {
             let rules: &Ruleset = &s.rules;
             let fired = abyss_agents::nonplayer::Fired::default();
-            let inside = s.spec.agents(s.seed, &fired);
-            let sent = Arc::new(std::sync::atomic::AtomicUsize::new(0));
-            let from_caller = Arc::new(std::sync::Mutex::new(game_rx));
-            let agents: Vec<Box<dyn Agent>> = inside
-                .into_iter()
-                .enumerate()
-                .map(|(i, a)| {
-                    if !s.driven[i] {
-                        return a;
+            let (mut inside, replay): (Vec<Option<Box<dyn Agent>>>, _) = match &*from {
+                Origin::Beginning(replay) => (
+                    s.spec.agents(s.seed, &fired).into_iter().map(Some).collect(),
+                    replay.clone(),
+                ),
+                Origin::Card(_, _, copies, since) => (
+                    copies.iter().map(|c| c.as_ref().and_then(|a| a.fork())).collect(),
+                    since.clone(),
+                ),
+            };
+            let agents: Vec<Box<dyn Agent + '_>> = Faction::ALL
+                .iter()
+                .map(|&f| -> Box<dyn Agent + '_> {
+                    let i = f.index();
+                    if s.driven[i] {
+                        return Box::new(Outside {
+                            replay: replay.iter().copied().filter(|x| x.0 == f).collect(),
+                            yielder,
+                            link: l.clone(),
+                        });
                     }
-                    let f = Faction::ALL[i];
-                    Box::new(Outside {
-                        replay: replay.iter().copied().filter(|x| x.0 == f).collect(),
-                        to_caller: game_tx.clone(),
-                        from_caller: from_caller.clone(),
-                        sent: sent.clone(),
-                    }) as Box<dyn Agent>
+                    Box::new(Inside {
+                        agent: inside[i].take().expect("every inside seat has an agent"),
+                        seat: i,
+                        link: l.clone(),
+                    })
                 })
                 .collect();
-            let mut game = new_game(rules, s.setup.clone(), agents);
+            let mut game = match &*from {
+                Origin::Beginning(_) => Game::new(rules, s.setup.clone(), (*s.deck).clone(), agents),
+                Origin::Card(base, before, _, _) => Game::resume(
+                    rules,
+                    &base.0,
+                    base.1.clone(),
+                    before.clone(),
+                    (*s.deck).clone(),
+                    agents,
+                ),
+            };
             let result = game.play();
-            let from = sent.load(std::sync::atomic::Ordering::Relaxed).min(game.answers.len());
-            let _ = game_tx.send(Msg::Over(
-                game.answers[from..].to_vec(),
+            let mut link = l.borrow_mut();
+            let from = link.sent.min(game.answers.len());
+            link.news.extend_from_slice(&game.answers[from..]);
+            link.sent = game.answers.len();
+            Ended {
                 result,
-                Box::new(game.state.clone()),
-            ));
-        }));
+                state: Box::new(game.state.clone()),
+            }
+        };
+        let play = Coroutine::with_stack(stack(), body);
         let mut d = Driven {
             start,
-            status: Status::Over(Err(Stop::Quit)),
-            answers: Vec::new(),
+            now: Now::Over(Err(Stop::Quit)),
+            answers,
             last: None,
-            to_game: Some(to_game),
-            from_game,
+            play: Some(play),
+            parked: None,
+            link,
         };
-        d.receive();
+        d.resume(0);
         d
     }
 
-    fn receive(&mut self) {
-        self.status = match self.from_game.recv() {
-            Ok(Msg::Asks(news, p)) => {
-                self.answers.extend(news);
-                Status::Asks(p)
+    /// Resume the game's coroutine with `input` until a driven seat's next question or the
+    /// game's end.
+    fn resume(&mut self, input: usize) {
+        let Some(play) = self.play.as_mut() else { return };
+        let suspension = self.start.rules.event_suspension;
+        if let (Some(p), Some(s)) = (self.parked.take(), suspension) {
+            (s.unpark)(p);
+        }
+        let r = play.resume(input);
+        if let Some(s) = suspension {
+            self.parked = (s.park)();
+        }
+        self.answers.append(&mut self.link.borrow_mut().news);
+        match r {
+            CoroutineResult::Yield(asked) => self.now = Now::Asks(asked),
+            CoroutineResult::Return(ended) => {
+                self.now = Now::Over(ended.result);
+                self.last = Some(ended.state);
+                if let Some(play) = self.play.take() {
+                    recycle(play.into_stack());
+                }
             }
-            Ok(Msg::Over(news, r, state)) => {
-                self.answers.extend(news);
-                self.last = Some(state);
-                Status::Over(r)
-            }
-            Err(_) => Status::Over(Err(Stop::Failed("the game's thread ended without a word".into()))),
-        };
+        }
     }
 
     /// The pending question, or how the game ended.
-    pub fn status(&self) -> &Status {
-        &self.status
+    pub fn status(&self) -> Status<'_> {
+        match &self.now {
+            Now::Asks(a) => Status::Asks(Driven::read(a)),
+            Now::Over(r) => Status::Over(r),
+        }
+    }
+
+    fn read(a: &Asked) -> Pending<'_> {
+        // SAFETY: the pointers are to the `View` and `Request` the game's driven agent
+        // holds while its coroutine waits inside `decide` (`Asked`). They stay valid and
+        // unchanged until the coroutine is resumed, which takes `&mut self` (`answer`,
+        // `drop`), so not while the `&self` this borrow comes from lives.
+        unsafe {
+            Pending {
+                faction: a.faction,
+                ask: a.ask,
+                doing: a.doing,
+                prompt: &*a.prompt,
+                about: a.about,
+                options: &*a.options,
+                state: &*a.state,
+                card: a.card,
+                next_card: a.next_card,
+            }
+        }
     }
 
     /// The position at the end of the game, once it is over.
@@ -246,10 +432,10 @@ impl Driven {
     }
 
     /// The pending question, if any.
-    pub fn pending(&self) -> Option<&Pending> {
-        match &self.status {
-            Status::Asks(p) => Some(p),
-            Status::Over(_) => None,
+    pub fn pending(&self) -> Option<Pending<'_>> {
+        match &self.now {
+            Now::Asks(a) => Some(Driven::read(a)),
+            Now::Over(_) => None,
         }
     }
 
@@ -262,7 +448,7 @@ impl Driven {
     /// Answer the pending question with its option `i`; the game goes on to the next
     /// question of a driven seat, or its end.
     pub fn answer(&mut self, i: usize) -> Result<(), String> {
-        let Status::Asks(p) = &self.status else {
+        let Some(p) = self.pending() else {
             return Err("the game is over: there is no question to answer".into());
         };
         if i >= p.options.len() {
@@ -272,60 +458,74 @@ impl Driven {
                 p.options.len()
             ));
         }
-        let tx = self.to_game.as_ref().ok_or("the game's thread is gone")?;
-        tx.send(i).map_err(|_| "the game's thread is gone".to_string())?;
-        // The answer comes back with the game's next message, in the record's order.
-        self.receive();
+        self.resume(i);
         Ok(())
     }
 
     /// A copy of the game at its pending question, which goes on independently.
     pub fn fork(&self) -> Driven {
-        let mine: Vec<(Faction, Choice)> = self
-            .answers
-            .iter()
-            .copied()
-            .filter(|(f, _)| self.start.driven[f.index()])
-            .collect();
-        Driven::run(self.start.clone(), mine)
+        let link = self.link.borrow();
+        let driven = self.start.driven;
+        let theirs = |a: &[(Faction, Choice)]| -> Vec<(Faction, Choice)> {
+            a.iter().copied().filter(|(f, _)| driven[f.index()]).collect()
+        };
+        if let Some(base) = &link.base
+            && !link.uncopied
+            && base.0.answers <= self.answers.len()
+            && self.pending().is_some()
+        {
+            let n = base.0.answers;
+            let copies: [Option<Box<dyn Agent>>; 4] =
+                std::array::from_fn(|i| link.copies[i].as_ref().and_then(|a| a.fork()));
+            if (0..4).all(|i| driven[i] || copies[i].is_some()) {
+                let from = Origin::Card(
+                    base.clone(),
+                    self.answers[..n].to_vec(),
+                    copies,
+                    theirs(&self.answers[n..]),
+                );
+                return Driven::run(self.start.clone(), from, self.answers[..n].to_vec());
+            }
+        }
+        Driven::run(self.start.clone(), Origin::Beginning(theirs(&self.answers)), Vec::new())
     }
 }
 
 impl Drop for Driven {
     fn drop(&mut self) {
-        // Closing the channel ends a waiting game (its agent stops with Quit).
-        self.to_game = None;
-    }
-}
-
-type Job = Box<dyn FnOnce() + Send>;
-
-/// The idle worker threads, each waiting for its next game. A worker keeps its thread's
-/// Lua host between games (starting one costs more than replaying half a game: about
-/// 3 ms, host_bench), so a fork mostly costs its replay.
-fn idle() -> &'static std::sync::Mutex<Vec<Sender<Job>>> {
-    static IDLE: std::sync::OnceLock<std::sync::Mutex<Vec<Sender<Job>>>> = std::sync::OnceLock::new();
-    IDLE.get_or_init(|| std::sync::Mutex::new(Vec::new()))
-}
-
-/// Run `job` (a driven game to its end) on an idle worker, or on a new one.
-fn run_on_a_worker(job: Job) {
-    let mut job = Some(job);
-    while let Some(worker) = idle().lock().unwrap_or_else(|e| e.into_inner()).pop() {
-        match worker.send(job.take().expect("a job")) {
-            Ok(()) => return,
-            Err(std::sync::mpsc::SendError(back)) => job = Some(back),
+        // A game still under way is stopped: its driven seats' agents quit, and it unwinds
+        // to its end on its own stack.
+        self.link.borrow_mut().quit = true;
+        while let Some(play) = &self.play {
+            if play.done() {
+                // It panicked: nothing is left to unwind.
+                self.play = None;
+                break;
+            }
+            self.resume(QUIT);
+        }
+        if let (Some(p), Some(s)) = (self.parked.take(), self.start.rules.event_suspension) {
+            (s.unpark)(p);
         }
     }
-    let (tx, rx) = channel::<Job>();
-    tx.send(job.take().expect("a job")).expect("a new worker's channel");
-    std::thread::Builder::new()
-        .name("abyss-driven-game".into())
-        .spawn(move || {
-            while let Ok(job) = rx.recv() {
-                job();
-                idle().lock().unwrap_or_else(|e| e.into_inner()).push(tx.clone());
-            }
-        })
-        .expect("starting a driven game's thread");
+}
+
+thread_local! {
+    /// Coroutine stacks of finished games, for the next ones on this thread.
+    static STACKS: RefCell<Vec<DefaultStack>> = const { RefCell::new(Vec::new()) };
+}
+
+fn stack() -> DefaultStack {
+    STACKS
+        .with(|s| s.borrow_mut().pop())
+        .unwrap_or_else(|| DefaultStack::new(STACK_BYTES).expect("a coroutine stack for a driven game"))
+}
+
+fn recycle(stack: DefaultStack) {
+    STACKS.with(|s| {
+        let mut s = s.borrow_mut();
+        if s.len() < 64 {
+            s.push(stack);
+        }
+    });
 }

@@ -11,8 +11,8 @@
 //! whose rolls differ only as far as the play does. `play` checks that a copy's answers
 //! before the fork are the real game's.
 //!
-//! Not `Driven::fork` (which plays the inside seats again just the same, but on a thread
-//! per game and with the forking seat answered from outside) nor `Game::resume` (the
+//! Not `Driven::fork` (which plays the inside seats again just the same, but on a
+//! coroutine per game and with the forking seat answered from outside) nor `Game::resume` (the
 //! search's world: it starts at the card with fresh agents, whereas the bots keep plans
 //! from card to card, and it is meant to draw the unseen deck and the future dice anew).
 //!

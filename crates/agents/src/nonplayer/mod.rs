@@ -28,6 +28,7 @@ use std::rc::Rc;
 /// Propaganda behaviour. Shared by the bots of one game (or many).
 pub type Fired = Rc<RefCell<BTreeMap<&'static str, u64>>>;
 
+#[derive(Clone)]
 pub struct NonPlayer {
     faction: Faction,
     plan: Plan,
@@ -223,6 +224,11 @@ fn placement_rank(c: &Choice, me: Faction) -> (u8, u8) {
 }
 
 impl Agent for NonPlayer {
+    /// A copy plans as this bot does; it counts its rules in the same tally.
+    fn fork(&self) -> Option<Box<dyn Agent>> {
+        Some(Box::new(self.clone()))
+    }
+
     fn decide(&mut self, view: &View, req: &Request) -> Result<usize, Stop> {
         if req.options.is_empty() {
             return Err(Stop::Failed(format!("dead end: no option for \"{}\"", req.prompt)));

@@ -88,6 +88,7 @@ pub fn load_ruleset_reserving(
         nonplayer: nonplayer?,
         // The Lua host gives its runner (crates/lua `load_ruleset`).
         event_runner: None,
+        event_suspension: None,
     })
 }
 

@@ -357,6 +357,17 @@ pub trait Agent {
     fn deliberation(&mut self) -> Option<Deliberation> {
         None
     }
+
+    /// A card begins (after the position at its start is noted, `View::card_start`).
+    fn card_begins(&mut self) {}
+
+    /// A copy of this agent as it stands, which answers from here on exactly as this one
+    /// would: a game resumed at a card's start (crates/play/src/drive.rs, a fork) seats
+    /// the copies its agents made as the card began. None: the agent cannot be copied, and
+    /// a fork replays the game from its start instead.
+    fn fork(&self) -> Option<Box<dyn Agent>> {
+        None
+    }
 }
 
 /// Picks uniformly among the options, from its own seeded dice (so it never disturbs the
@@ -365,6 +376,7 @@ pub trait Agent {
 /// 5.1.3 questions count as decisions): asked only its decisions and told its noted
 /// answers (as a replay does), the agent stays in step with a game where some were drawn
 /// (`draw_dice`), whatever each draw rolled.
+#[derive(Clone)]
 pub struct RandomAgent {
     seed: u64,
     decisions: u64,
@@ -396,6 +408,10 @@ impl Agent for RandomAgent {
 
     fn drew(&mut self) {
         self.decisions += 1;
+    }
+
+    fn fork(&self) -> Option<Box<dyn Agent>> {
+        Some(Box::new(self.clone()))
     }
 
     fn noted(&mut self, _rules: &Ruleset, _f: Faction, _c: Choice) -> Result<(), Stop> {

@@ -160,8 +160,6 @@ pub struct Game<'r> {
     pub card: CardContext,
     /// Forces still to be placed by Open Deployment before the first card (2.1).
     pub(crate) open_deployment: Vec<(Faction, [u8; crate::kernel::PieceType::COUNT])>,
-    /// What runs the Event cards' scripts, found at the first Event (crates/core/src/game/events.rs).
-    pub(crate) scripts: Option<std::rc::Rc<dyn super::events::EventScripts>>,
     /// Events whose script failed: each was rolled back and the game went on (5.0).
     pub event_failures: Vec<super::events::ScriptError>,
     /// Event sides executed, by card and side.
@@ -284,7 +282,6 @@ impl<'r> Game<'r> {
             card: CardContext::default(),
             open_deployment: setup.open_deployment,
             lasting_pending: setup.lasting,
-            scripts: None,
             event_failures: Vec::new(),
             events_played: Vec::new(),
             doing: Doing::Nothing,
@@ -328,7 +325,6 @@ impl<'r> Game<'r> {
             card: self.card,
             open_deployment: Vec::new(),
             lasting_pending: Vec::new(),
-            scripts: None,
             event_failures: Vec::new(),
             events_played: Vec::new(),
             doing: self.doing,

@@ -93,20 +93,30 @@ pub trait EventScripts {
 /// Makes the script runner for a ruleset (one per thread may serve many games).
 pub type ScriptsFactory = fn(&Ruleset) -> Result<Rc<dyn EventScripts>, String>;
 
+/// How a game stepped from outside on a coroutine (crates/play/src/drive.rs) leaves an
+/// Event waiting: when its coroutine gives control back to its caller in the middle of an
+/// Event, `park` takes what the runner keeps for the Events under way on this thread (the
+/// script host they run in included) out of the thread, and `unpark` puts it back before
+/// the coroutine goes on. Meanwhile other games on the thread run their Events on other
+/// hosts. `park` gives None when no Event is under way.
+#[derive(Clone, Copy, Debug)]
+pub struct EventSuspension {
+    pub park: fn() -> Option<Box<dyn std::any::Any>>,
+    pub unpark: fn(Box<dyn std::any::Any>),
+}
+
 impl<'r> Game<'r> {
-    /// The game's script runner, found on first use.
+    /// The script runner for an Event of this game. Asked anew for every Event, not kept
+    /// by the game: a game stepped from outside (crates/play/src/drive.rs) may be left
+    /// waiting inside an Event while another game on the same thread runs one, and the
+    /// runner then gives the other game a host of its own (`EventSuspension`).
     pub(crate) fn script_host(&mut self) -> Result<Rc<dyn EventScripts>, Stop> {
-        if let Some(h) = &self.scripts {
-            return Ok(h.clone());
-        }
         let factory = self.rules.event_runner.ok_or_else(|| {
             Stop::Failed(
                 "these rules have no Event script runner (load them with abyss::content::load_ruleset, which gives them the Lua host)".into(),
             )
         })?;
-        let h = factory(self.rules).map_err(Stop::Failed)?;
-        self.scripts = Some(h.clone());
-        Ok(h)
+        factory(self.rules).map_err(Stop::Failed)
     }
 
     /// Does card `number` have an Event to offer (a script in the content)?

@@ -27,7 +27,7 @@ mod turn;
 pub use decision::{Agent, Choice, Deliberation, Doing, Op, Prompt, RandomAgent, Request, Special, Step, Stop, View};
 pub use dryrun::Explorer;
 pub use engine::{Checkpoints, Game, Moment, Outcome, Phase, RoundMark, Stats, Watcher};
-pub use events::{EventScripts, Exec, RunError, ScriptError, ScriptsFactory};
+pub use events::{EventScripts, EventSuspension, Exec, RunError, ScriptError, ScriptsFactory};
 pub use grant::Grant;
 pub use ops::{Action, Force};
 pub use question::{Ask, CardAsk, CardMethod, Question, Shift};

@@ -30,6 +30,9 @@ impl<'r> Game<'r> {
                 return Err(Stop::Paused);
             }
             self.note_card_start();
+            for a in &mut self.agents {
+                a.card_begins();
+            }
             let card = self
                 .rules
                 .card(number)

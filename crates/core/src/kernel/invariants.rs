@@ -284,6 +284,7 @@ mod tests {
             cards: vec![],
             nonplayer: Default::default(),
             event_runner: None,
+            event_suspension: None,
         }
     }
 

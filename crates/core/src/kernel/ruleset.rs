@@ -343,6 +343,8 @@ pub struct Ruleset {
     /// gives its runner to the rules it loads (`abyss_lua::load_ruleset`). The rules
     /// engine knows no Lua; rules without a runner play no Event.
     pub event_runner: Option<crate::game::ScriptsFactory>,
+    /// How the runner leaves an Event waiting on a coroutine (`EventSuspension`).
+    pub event_suspension: Option<crate::game::EventSuspension>,
 }
 
 /// One Lua file of events/: a card's script (`card` > 0) or a shared library module.
