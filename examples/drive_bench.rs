@@ -2,7 +2,7 @@
 //! against one answered inside, of a fork at a random decision point, and of drawing the
 //! hidden deck anew. Random games of the standard scenario; every seat asked every question
 //! (no sampled questions on either side, so both play the same games).
-//! Run: cargo run --release --example drive_bench [GAMES]
+//! Run: cargo run --release --example drive_bench [GAMES] [inside|outside]
 use abyss::cli::position;
 use abyss::content::ContentFiles;
 use abyss::game::decision::{Agent, Request, Stop, View};
@@ -67,6 +67,22 @@ fn main() {
         }
         (decisions, t.elapsed().as_secs_f64() * 1e6 / decisions as f64, points)
     };
+    // `drive_bench GAMES inside|outside`: one side's round alone, for an instruction count
+    // (valgrind --tool=callgrind): the difference per decision is the crossing's cost
+    // without the machine's noise.
+    match std::env::args().nth(2).as_deref() {
+        Some("inside") => {
+            let (n, _) = inside_round();
+            println!("inside: {n} decisions");
+            return;
+        }
+        Some("outside") => {
+            let (n, _, _) = outside_round();
+            println!("outside: {n} decisions");
+            return;
+        }
+        _ => {}
+    }
     let (mut inside, mut outside) = (f64::MAX, f64::MAX);
     let (mut inside_decisions, mut points) = (0, Vec::new());
     for _ in 0..3 {

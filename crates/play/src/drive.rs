@@ -17,7 +17,9 @@
 //! game keeps the position at the start of the card being played (`CardStart`), and each
 //! inside agent a copy of itself as the card began (`Agent::fork`); the copy resumes the
 //! game there and replays the driven seats' answers given on the card since, while the
-//! inside seats' copies play the card again just as they did. Where an agent cannot be
+//! inside seats' copies play the card again just as they did. The menus the original
+//! judged by dry runs on the card (4.1) are given to the copy as judged (`CardMenus`), so
+//! a fork costs about what the card's plain questions cost. Where an agent cannot be
 //! copied, or before the first card, the copy replays the game from its start instead.
 //! Both then go on independently.
 //!
@@ -29,7 +31,7 @@ use abyss_core::game::decision::{Agent, Choice, Doing, Request, Stop, View};
 use abyss_core::game::engine::{Game, Outcome};
 use abyss_core::game::playout::reseeded;
 use abyss_core::game::question::Ask;
-use abyss_core::game::resume::CardStart;
+use abyss_core::game::resume::{CardMenus, CardStart};
 use abyss_core::kernel::{Faction, Ruleset, SpaceId, State};
 use corosensei::stack::DefaultStack;
 use corosensei::{Coroutine, CoroutineResult, Yielder};
@@ -123,6 +125,8 @@ struct Link {
     uncopied: bool,
     /// The game is being stopped (its `Driven` was dropped).
     quit: bool,
+    /// The menus the game judged on the card being played (a fork takes them).
+    menus: Rc<RefCell<CardMenus>>,
 }
 
 /// The agent of a driven seat, on the game's coroutine: answers first from the answers to
@@ -294,12 +298,13 @@ impl Driven {
             spec,
             driven: seats,
         };
-        Driven::run(start, Origin::Beginning(Vec::new()), Vec::new())
+        Driven::run(start, Origin::Beginning(Vec::new()), Vec::new(), CardMenus::default())
     }
 
-    fn run(start: Start, from: Origin, answers: Vec<(Faction, Choice)>) -> Driven {
+    fn run(start: Start, from: Origin, answers: Vec<(Faction, Choice)>, menus: CardMenus) -> Driven {
         let link = Rc::new(RefCell::new(Link {
             sent: answers.len(),
+            menus: Rc::new(RefCell::new(menus)),
             ..Link::default()
         }));
         // Boxed: a coroutine's closure goes on its stack's first page, which fits a few
@@ -349,6 +354,7 @@ impl Driven {
                     agents,
                 ),
             };
+            game.keep_card_menus(l.borrow().menus.clone());
             let result = game.play();
             let mut link = l.borrow_mut();
             let from = link.sent.min(game.answers.len());
@@ -484,10 +490,17 @@ impl Driven {
                     copies,
                     theirs(&self.answers[n..]),
                 );
-                return Driven::run(self.start.clone(), from, self.answers[..n].to_vec());
+                // The costly menus judged on the card so far are taken as judged.
+                let menus = link.menus.borrow().for_copy(base.0.card_index);
+                return Driven::run(self.start.clone(), from, self.answers[..n].to_vec(), menus);
             }
         }
-        Driven::run(self.start.clone(), Origin::Beginning(theirs(&self.answers)), Vec::new())
+        Driven::run(
+            self.start.clone(),
+            Origin::Beginning(theirs(&self.answers)),
+            Vec::new(),
+            CardMenus::default(),
+        )
     }
 }
 

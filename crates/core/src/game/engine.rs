@@ -171,6 +171,8 @@ pub struct Game<'r> {
     /// The game at the start of the card being played, for agents that search
     /// (crates/core/src/game/resume.rs); None before the first card.
     pub(crate) card_start: Option<Box<super::resume::CardStart>>,
+    /// The menus judged on the card being played, when kept (`Game::keep_card_menus`).
+    pub(crate) card_menus: Option<std::rc::Rc<std::cell::RefCell<super::resume::CardMenus>>>,
     /// Draw the dice anew before the question asked at this many answers, from this seed
     /// (`Game::redraw_dice_at`): a search's simulated game.
     pub(crate) redraw_dice: Option<(usize, u64)>,
@@ -286,6 +288,7 @@ impl<'r> Game<'r> {
             events_played: Vec::new(),
             doing: Doing::Nothing,
             card_start: None,
+            card_menus: None,
             redraw_dice: None,
             telemetry: Telemetry::default(),
             dry: DryRuns::default(),
@@ -329,6 +332,7 @@ impl<'r> Game<'r> {
             events_played: Vec::new(),
             doing: self.doing,
             card_start: None,
+            card_menus: None,
             redraw_dice: None,
             telemetry: Telemetry::default(),
             dry: DryRuns::default(),
@@ -437,20 +441,28 @@ impl<'r> Game<'r> {
         let Question { ask, text: prompt } = q.into();
         let mut options = std::mem::take(&mut self.request.options);
         options.clear();
-        build(self, &mut options);
         // Under a Guard (4.1) every answer is part of the path a dry run replays; the
         // executing Faction's options are kept only where its Operation can follow.
         let guarded = self.dry.guard.is_some();
-        let guard_judges = self.dry.guard.as_ref().is_some_and(|g| g.judges(f));
-        if options.len() >= 2
-            && (judge.is_some() != guard_judges)
-            && let Some(dice) = self.agents[f.index()].draw_dice()
-        {
-            return self.ask_sampled(f, &prompt, dice, options, judge.as_ref());
-        }
-        super::sample::keep_allowed(self, &mut options, 0, judge.as_ref());
-        if guarded && options.len() >= 2 {
-            self.guard_filter(f, &mut options);
+        if let Some(given) = self.given_menu() {
+            // A copy replaying its card: the menu as the original judged it.
+            options.extend_from_slice(&given);
+            self.note_menu(true, &options);
+        } else {
+            build(self, &mut options);
+            let guard_judges = self.dry.guard.as_ref().is_some_and(|g| g.judges(f));
+            if options.len() >= 2
+                && (judge.is_some() != guard_judges)
+                && let Some(dice) = self.agents[f.index()].draw_dice()
+            {
+                self.note_menu(false, &[]);
+                return self.ask_sampled(f, &prompt, dice, options, judge.as_ref());
+            }
+            super::sample::keep_allowed(self, &mut options, 0, judge.as_ref());
+            if guarded && options.len() >= 2 {
+                self.guard_filter(f, &mut options);
+            }
+            self.note_menu(judge.is_some() && !guarded, &options);
         }
         self.request.options = options;
         match self.request.options.len() {

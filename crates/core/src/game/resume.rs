@@ -55,10 +55,72 @@ impl CardStart {
     }
 }
 
+/// The menus judged on the card being played, kept for a copy of the game resumed at the
+/// card's start (a fork, crates/play/src/drive.rs): replaying the card, it takes each
+/// costly menu (one whose options are judged by dry runs, 4.1) as the original judged it
+/// instead of judging it again. The procedures are deterministic, so the copy asks the
+/// same questions in the same order: the n-th menu asked is the same menu.
+#[derive(Clone, Debug, Default)]
+pub struct CardMenus {
+    /// The card they were asked on (its place in the deck).
+    card_index: usize,
+    /// Every question asked on the card so far, in order: the options judged, for a
+    /// costly menu judged in full; None for the others (cheap to ask again, or answered by
+    /// a draw that judged only some options, or under a 4.1 Guard, whose bookkeeping the
+    /// copy must redo).
+    asked: Vec<Option<Vec<super::decision::Choice>>>,
+    /// The original's menus, for the copy to take while it replays the card.
+    given: Vec<Option<Vec<super::decision::Choice>>>,
+}
+
+impl CardMenus {
+    /// The menus to give a copy resumed at the start of the card at `card_index`: those
+    /// asked on it so far.
+    pub fn for_copy(&self, card_index: usize) -> CardMenus {
+        let mut copy = CardMenus {
+            card_index,
+            ..CardMenus::default()
+        };
+        if self.card_index == card_index {
+            copy.given = self.asked.clone();
+        }
+        copy
+    }
+}
+
 impl<'r> Game<'r> {
+    /// Keep the menus judged on each card (`CardMenus`), from `menus` (a copy's, with the
+    /// original's to take).
+    pub fn keep_card_menus(&mut self, menus: std::rc::Rc<std::cell::RefCell<CardMenus>>) {
+        self.card_menus = Some(menus);
+    }
+
+    /// The menu of the question about to be asked, as the original judged it, if the game
+    /// replays a card it was given (`CardMenus`).
+    pub(crate) fn given_menu(&mut self) -> Option<Vec<super::decision::Choice>> {
+        let mut m = self.card_menus.as_ref()?.borrow_mut();
+        let n = m.asked.len();
+        m.given.get_mut(n).and_then(Option::take)
+    }
+
+    /// Note the question just asked: its judged menu when `costly`.
+    pub(crate) fn note_menu(&mut self, costly: bool, options: &[super::decision::Choice]) {
+        if let Some(m) = &self.card_menus {
+            m.borrow_mut().asked.push(costly.then(|| options.to_vec()));
+        }
+    }
+
     /// Note the position at the start of the card at `card_index` (`View::card_start`).
     /// In place: a game keeps one and overwrites it card after card.
     pub(crate) fn note_card_start(&mut self) {
+        if let Some(m) = &self.card_menus {
+            let mut m = m.borrow_mut();
+            if m.card_index != self.card_index {
+                m.card_index = self.card_index;
+                m.given.clear();
+            }
+            m.asked.clear();
+        }
         let seen = self.cards_seen();
         let (answers, card_index) = (self.answers.len(), self.card_index);
         match &mut self.card_start {
