@@ -363,3 +363,23 @@ fn every_unknown_key_of_a_rules_table_is_reported_and_a_misspelt_value_gets_a_su
         .collect();
     assert_eq!(got, ["bad-value unknown value `evnt` (did you mean `event`?)"]);
 }
+
+#[test]
+fn a_victory_threshold_out_of_range_is_refused_at_its_line() {
+    let forces =
+        ContentFiles::embedded().files["rules/forces.toml"].replacen("govt_support = 60", "govt_support = 5000", 1);
+    let line = 1 + forces.lines().position(|l| l.starts_with("govt_support")).unwrap();
+    let (files, _dir) = with_mod("victory-range", &[("rules/forces.toml", &forces)]);
+    let report = validate::check(&files, None).unwrap();
+    let got: Vec<String> = report
+        .findings
+        .iter()
+        .map(|f| format!("{}:{} {}", f.line, f.code, f.message))
+        .collect();
+    assert_eq!(
+        got,
+        [format!(
+            "{line}:bad-value victory.govt_support = 5000: a threshold must be within -99..=999"
+        )]
+    );
+}

@@ -70,14 +70,16 @@ fn a_strong_lever_is_calibrated_inside_its_range_with_every_point_reported() {
 
 #[test]
 fn an_unknown_lever_is_an_error_naming_the_known_ones() {
-    let (code, _, err) = abyss(&["calibrate", "--lever", "victory.govt=50..70"]);
+    let (code, _, err) = abyss(&["calibrate", "--lever", "victory.support=50..70"]);
     assert_eq!(code, 2);
-    assert!(err.contains("unknown lever `victory.govt`"), "{err}");
+    assert!(err.contains("unknown lever `victory.support`"), "{err}");
     assert!(
-        err.contains("resources.govt") && err.contains("aid") && err.contains("space.SPACE.COUNT"),
+        err.contains("resources.govt")
+            && err.contains("aid")
+            && err.contains("space.SPACE.COUNT")
+            && err.contains("victory.cartels_resources"),
         "{err}"
     );
-    assert!(err.contains("Victory thresholds are not levers"), "{err}");
     let (code, _, err) = abyss(&["calibrate", "--lever", "resources.govt"]);
     assert_eq!(code, 2);
     assert!(err.contains("write NAME=LOW..HIGH"), "{err}");
@@ -98,4 +100,55 @@ fn an_unknown_lever_is_an_error_naming_the_known_ones() {
     let (code, _, err) = abyss(&["calibrate", "--lever", "space.bogota.troops=0..3"]);
     assert_eq!(code, 2);
     assert!(err.contains("--faction"), "{err}");
+}
+
+#[test]
+fn a_victory_threshold_is_a_lever_set_on_the_rules() {
+    // 7.2's Government threshold under random play on Quick: the higher it is, the fewer
+    // games the Government wins (all of them when any Support is enough).
+    let args = [
+        "calibrate",
+        "--scenario",
+        "quick",
+        "--agents",
+        "random",
+        "--lever",
+        "victory.govt=0..60",
+        "--target",
+        "50%",
+        "--seeds",
+        "1..60",
+        "--jobs",
+        "2",
+        "--format",
+        "json",
+    ];
+    let (code, out, err) = abyss(&args);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert_eq!(
+        (v["lever"].as_str(), v["faction"].as_str()),
+        (Some("victory.govt"), Some("govt"))
+    );
+    assert_eq!(v["direction"], "falls");
+    let value = v["value"].as_i64().expect("a value found");
+    assert!((1..60).contains(&value), "{value}");
+    let points = v["points"].as_array().unwrap();
+    let rate = |x: i64| {
+        points
+            .iter()
+            .find(|p| p["value"] == x)
+            .unwrap_or_else(|| panic!("{x} measured"))["rate"]["estimate"]
+            .as_f64()
+            .unwrap()
+    };
+    assert!(rate(0) > 0.9, "{points:?}");
+    assert!(rate(value) <= 0.5 && rate(value - 1) > 0.5, "{points:?}");
+    // Outside what rules/forces.toml accepts: refused before any game.
+    let (code, _, err) = abyss(&["calibrate", "--lever", "victory.farc=0..5000", "--seeds", "1..10"]);
+    assert_ne!(code, 0);
+    assert!(
+        err.contains("victory.farc=5000: a victory threshold must be within -99..=999"),
+        "{err}"
+    );
 }

@@ -25,8 +25,8 @@ pub struct Args {
     /// The lever and the range of its values, both ends included: `NAME=LOW..HIGH`.
     /// Levers: resources.govt, resources.farc, resources.auc, resources.cartels, aid,
     /// final_propaganda, space.SPACE.COUNT (COUNT: a piece key of scenario files, e.g.
-    /// troops or farc_bases, or terror). Victory thresholds are not levers (7.2's numbers
-    /// are rules in the engine, not data).
+    /// troops or farc_bases, or terror), and 7.2's victory thresholds: victory.govt,
+    /// victory.farc, victory.auc, victory.cartels_bases, victory.cartels_resources.
     #[arg(long, value_name = "NAME=LOW..HIGH")]
     pub lever: String,
     /// The Faction whose win rate is calibrated (default: the lever's own, e.g. govt for
@@ -124,10 +124,15 @@ pub fn run(a: Args) -> Result<i32, Exit> {
     // Both ends first, so that a range the rules refuse fails before any game.
     setup_at(low)?;
     setup_at(high)?;
+    lever.rules_at(&rules, low)?;
+    lever.rules_at(&rules, high)?;
     let jobs = jobs_for(a.jobs, seeds.count());
     let start = Instant::now();
     let mut measure = |v: i64| -> Result<(u64, u64), String> {
         let setup = setup_at(v)?;
+        // A victory threshold is set on a copy of the rules.
+        let turned = lever.rules_at(&rules, v)?;
+        let rules = turned.as_ref().unwrap_or(&rules);
         let bar = progress_bar(seeds.count());
         let tick = || bar.inc(1);
         let batch = Batch {
@@ -139,7 +144,7 @@ pub fn run(a: Args) -> Result<i32, Exit> {
         };
         let (tally, _) = run_games(
             &batch,
-            |seed| spec_prepared(&rules, &setup, seed, false, &spec),
+            |seed| spec_prepared(rules, &setup, seed, false, &spec),
             |_, _, r| r.into(),
         );
         bar.finish_and_clear();

@@ -1,10 +1,10 @@
-//! rules/forces.toml → Forces: the inventory (1.4.1), limits (1.7, 3.3.4, 4.5.3) and the
-//! El Presidente track (6.4.3).
+//! rules/forces.toml → Forces: the inventory (1.4.1), limits (1.7, 3.3.4, 4.5.3), the
+//! El Presidente track (6.4.3) and the victory thresholds (7.2).
 
 use super::findings::{Findings, SourceFile, parse_toml};
 use super::map::is_slug;
 use crate::kernel::ids::{Faction, PieceKind, PieceType};
-use crate::kernel::ruleset::{Forces, Limits, MAX_PIECES, MAX_SHIPMENTS, President, PresidentEffect};
+use crate::kernel::ruleset::{Forces, Limits, MAX_PIECES, MAX_SHIPMENTS, President, PresidentEffect, Victory};
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -12,6 +12,8 @@ use toml::Spanned;
 #[serde(deny_unknown_fields)]
 struct ForcesFile {
     limits: LimitsToml,
+    /// 7.2's thresholds; the rules' own when absent.
+    victory: Option<VictoryToml>,
     piece: Vec<PieceToml>,
     president: Vec<PresidentToml>,
 }
@@ -25,6 +27,20 @@ struct LimitsToml {
     terror_sabotage_markers: u8,
     shipments: Spanned<u8>,
 }
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VictoryToml {
+    govt_support: Spanned<i64>,
+    farc_opposition_bases: Spanned<i64>,
+    auc_bases_over_farc: Spanned<i64>,
+    cartels_bases: Spanned<i64>,
+    cartels_resources: Spanned<i64>,
+}
+
+/// The least and most a victory threshold may be: a count of the board (Total Support
+/// runs to 2 a Population, Resources to 99) or a difference of Bases.
+pub(crate) const THRESHOLDS: std::ops::RangeInclusive<i64> = -99..=999;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -147,5 +163,46 @@ pub fn load_forces(file: &SourceFile, out: &mut Findings) -> Option<Forces> {
         terror_sabotage_markers: l.terror_sabotage_markers,
         shipments: *l.shipments.get_ref(),
     };
-    (out.list.len() == before).then(|| Forces::new(count, limits, presidents))
+    let mut victory = Victory::default();
+    if let Some(v) = &raw.victory {
+        let mut threshold = |key: &str, x: &Spanned<i64>, into: &mut i16| {
+            if THRESHOLDS.contains(x.get_ref()) {
+                *into = *x.get_ref() as i16;
+            } else {
+                out.at(
+                    file,
+                    x.span().start,
+                    "bad-value",
+                    format!(
+                        "victory.{key} = {}: a threshold must be within {}..={}",
+                        x.get_ref(),
+                        THRESHOLDS.start(),
+                        THRESHOLDS.end()
+                    ),
+                );
+            }
+        };
+        threshold("govt_support", &v.govt_support, &mut victory.govt_support);
+        threshold(
+            "farc_opposition_bases",
+            &v.farc_opposition_bases,
+            &mut victory.farc_opposition_bases,
+        );
+        threshold(
+            "auc_bases_over_farc",
+            &v.auc_bases_over_farc,
+            &mut victory.auc_bases_over_farc,
+        );
+        threshold("cartels_bases", &v.cartels_bases, &mut victory.cartels_bases);
+        threshold(
+            "cartels_resources",
+            &v.cartels_resources,
+            &mut victory.cartels_resources,
+        );
+    }
+    (out.list.len() == before).then(|| {
+        let mut forces = Forces::new(count, limits, presidents);
+        forces.victory = victory;
+        forces
+    })
 }

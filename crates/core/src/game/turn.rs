@@ -374,13 +374,17 @@ impl<'r> Game<'r> {
     }
 }
 
-/// 7.3: Faction `f`'s victory margin in a position (positive: its condition is met, 7.2).
+/// 7.3: Faction `f`'s victory margin in a position (positive: its condition is met, 7.2,
+/// against the rules' thresholds, `Forces::victory`).
 pub fn victory_margin(r: &Ruleset, st: &State, f: Faction) -> i16 {
     let bases = |x: Faction| st.on_map(r, PieceType::base(x)) as i16;
+    let v = &r.forces.victory;
     match f {
-        Faction::Govt => st.total_support() as i16 - 60,
-        Faction::Farc => st.opposition_plus_bases(r) as i16 - 25,
-        Faction::Auc => bases(Faction::Auc) - bases(Faction::Farc),
-        Faction::Cartels => (bases(Faction::Cartels) - 10).min(st.resources(Faction::Cartels) as i16 - 40),
+        Faction::Govt => st.total_support() as i16 - v.govt_support,
+        Faction::Farc => st.opposition_plus_bases(r) as i16 - v.farc_opposition_bases,
+        Faction::Auc => bases(Faction::Auc) - bases(Faction::Farc) - v.auc_bases_over_farc,
+        Faction::Cartels => {
+            (bases(Faction::Cartels) - v.cartels_bases).min(st.resources(Faction::Cartels) as i16 - v.cartels_resources)
+        }
     }
 }

@@ -177,6 +177,35 @@ pub struct Limits {
     pub shipments: u8,
 }
 
+/// 7.2's victory thresholds: each condition is met when its count is above its number.
+/// Rules data (rules/forces.toml `[victory]`), so that a mod or `abyss calibrate --lever
+/// victory.govt=...` can turn them; the rules' own values when the table is absent.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Victory {
+    /// Total Support above this (Government).
+    pub govt_support: i16,
+    /// Total Opposition plus FARC Bases above this (FARC).
+    pub farc_opposition_bases: i16,
+    /// AUC Bases minus FARC Bases above this (AUC: more AUC Bases than FARC Bases).
+    pub auc_bases_over_farc: i16,
+    /// Cartels Bases above this, and ...
+    pub cartels_bases: i16,
+    /// ... Cartels Resources above this (Cartels).
+    pub cartels_resources: i16,
+}
+
+impl Default for Victory {
+    fn default() -> Victory {
+        Victory {
+            govt_support: 60,
+            farc_opposition_bases: 25,
+            auc_bases_over_farc: 0,
+            cartels_bases: 10,
+            cartels_resources: 40,
+        }
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct Forces {
     /// Inventory per piece type, indexed by PieceType::index().
@@ -185,6 +214,8 @@ pub struct Forces {
     pub ids: [Range<u8>; PieceType::COUNT],
     pub limits: Limits,
     pub presidents: Vec<President>,
+    /// 7.2's victory thresholds.
+    pub victory: Victory,
 }
 
 impl Forces {
@@ -200,6 +231,7 @@ impl Forces {
             ids,
             limits,
             presidents,
+            victory: Victory::default(),
         }
     }
     pub fn total_pieces(&self) -> usize {
