@@ -193,6 +193,26 @@ fn cut(s: &str, n: usize) -> String {
     out
 }
 
+/// What the Δ win intervals say once the number of sides compared is counted: how many
+/// exclude 0, how many would by chance alone, and how many hold after the corrections.
+fn many_comparisons(doc: &Doc) -> String {
+    let p: Vec<f64> = doc.estimates.iter().filter_map(|e| e.win_p).collect();
+    let raw = p.iter().filter(|&&p| p < 0.05).count();
+    let fdr = doc
+        .estimates
+        .iter()
+        .filter(|e| e.win_q.is_some_and(|q| q <= 0.05))
+        .count();
+    let fwer = crate::stats::holm(&p).iter().filter(|&&h| h <= 0.05).count();
+    format!(
+        "Δ win rate over {} sides: {raw} intervals exclude 0, where about {:.0} would by chance alone if no side \
+         mattered; {fdr} hold at a 5% false discovery rate (q ≤ 0.05, Benjamini–Hochberg), {fwer} after Holm's \
+         family-wise correction. Read the ranking as a screen: q says how far each lead survives the number of sides.",
+        p.len(),
+        0.05 * p.len() as f64
+    )
+}
+
 /// The report as text.
 pub fn render(doc: &Doc, top: Option<usize>, by_faction: bool) -> String {
     use std::fmt::Write;
@@ -225,8 +245,8 @@ pub fn render(doc: &Doc, top: Option<usize>, by_faction: bool) -> String {
     );
     let _ = writeln!(
         out,
-        "{:>4}  {:<12} {:<26} {:<23} {:>5}  {:<25} {:<24} won when played | not (biased)",
-        "rank", "side", "title", "offered to", "forks", "Δ win rate, points", "Δ margin"
+        "{:>4}  {:<12} {:<26} {:<23} {:>5}  {:<25} {:>6}  {:<24} won when played | not (biased)",
+        "rank", "side", "title", "offered to", "forks", "Δ win rate, points", "q", "Δ margin"
     );
     let shown = top.unwrap_or(doc.estimates.len());
     for (k, e) in doc.estimates.iter().take(shown).enumerate() {
@@ -234,15 +254,17 @@ pub fn render(doc: &Doc, top: Option<usize>, by_faction: bool) -> String {
         let margin = e.margin_difference.map_or("-".into(), |i| {
             format!("{:+5.2} [{:+5.2}, {:+5.2}]", i.estimate, i.low, i.high)
         });
+        let q = e.win_q.map_or("-".into(), |q| format!("{q:.3}"));
         let _ = writeln!(
             out,
-            "{:>4}  {:<12} {:<26} {:<23} {:>5}  {:<25} {:<24} {} | {}",
+            "{:>4}  {:<12} {:<26} {:<23} {:>5}  {:<25} {:>6}  {:<24} {} | {}",
             k + 1,
             e.side,
             cut(&e.title, 26),
             offered_to(e),
             e.forks,
             win,
+            q,
             margin,
             rate(&e.observed_played),
             rate(&e.observed_not_played),
@@ -273,6 +295,7 @@ pub fn render(doc: &Doc, top: Option<usize>, by_faction: bool) -> String {
             doc.estimates.len() - shown
         );
     }
+    let _ = writeln!(out, "{}", many_comparisons(doc));
     if !doc.short.is_empty() {
         let words: Vec<String> = doc
             .short

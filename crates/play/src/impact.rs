@@ -485,6 +485,15 @@ pub struct SideEstimate {
     pub win_difference: Option<Interval>,
     /// The paired difference A − B of its final margin.
     pub margin_difference: Option<Interval>,
+    /// The two-sided p-values of "no effect" on win rate and margin (below 0.05 where
+    /// the interval excludes 0), and the same adjusted for the number of sides compared
+    /// (Benjamini–Hochberg q-values over the sides with an estimate): among the sides
+    /// whose q is at most 5%, about 5% at most are expected to be false leads, where about
+    /// 5% of all sides' raw intervals exclude 0 by chance alone.
+    pub win_p: Option<f64>,
+    pub win_q: Option<f64>,
+    pub margin_p: Option<f64>,
+    pub margin_q: Option<f64>,
     /// Observational, biased by selection: in the real games of these offers, the
     /// Faction's win rate where its agent played the side, and where it did not.
     pub observed_played: Rate,
@@ -534,6 +543,21 @@ impl Paired {
     fn margin(&self) -> Option<Interval> {
         stats::mean(self.dm, self.dm2, self.n)
     }
+
+    fn win_p(&self) -> Option<f64> {
+        stats::mean_p_value(self.dwin, self.dwin2, self.n)
+    }
+
+    fn margin_p(&self) -> Option<f64> {
+        stats::mean_p_value(self.dm, self.dm2, self.n)
+    }
+}
+
+/// Each value's Benjamini–Hochberg q-value among the values present.
+fn q_values(p: &[Option<f64>]) -> Vec<Option<f64>> {
+    let present: Vec<f64> = p.iter().flatten().copied().collect();
+    let mut q = stats::benjamini_hochberg(&present).into_iter();
+    p.iter().map(|x| x.and_then(|_| q.next())).collect()
 }
 
 /// Each side's figures from the forks taken, most impact first: the largest win-rate
@@ -597,11 +621,21 @@ pub fn estimates(sides: &[SideInfo], rows: &[ForkRow]) -> Vec<SideEstimate> {
                 wins_alternative: s.wb,
                 win_difference: s.all.win(),
                 margin_difference: s.all.margin(),
+                win_p: s.all.win_p(),
+                win_q: None,
+                margin_p: s.all.margin_p(),
+                margin_q: None,
                 observed_played: Rate::new(s.played.0, s.played.1),
                 observed_not_played: Rate::new(s.not.0, s.not.1),
             }
         })
         .collect();
+    let wq = q_values(&out.iter().map(|e| e.win_p).collect::<Vec<_>>());
+    let mq = q_values(&out.iter().map(|e| e.margin_p).collect::<Vec<_>>());
+    for ((e, w), m) in out.iter_mut().zip(wq).zip(mq) {
+        e.win_q = w;
+        e.margin_q = m;
+    }
     let size = |i: &Option<Interval>| i.map_or(-1.0, |i| i.estimate.abs());
     out.sort_by(|a, b| {
         size(&b.win_difference)
@@ -920,8 +954,15 @@ mod tests {
         assert_eq!(u.factions.len(), 1);
         assert_eq!((u.factions[0].faction, u.factions[0].forks), ("farc", 4));
         assert_eq!(u.factions[0].win_difference, u.win_difference);
+        // p-values by the normal approximation of the intervals: z = 0.5 / √(1/12) = 1.732
+        // (two-sided p 0.0833) and z = 1 / √(20/12) = 0.775 (p 0.4386). With one side
+        // estimated, its q-value is its p-value.
+        assert!((u.win_p.unwrap() - 0.08326).abs() < 1e-4, "{:?}", u.win_p);
+        assert!((u.margin_p.unwrap() - 0.43858).abs() < 1e-4, "{:?}", u.margin_p);
+        assert_eq!((u.win_q, u.margin_q), (u.win_p, u.margin_p));
         // The side never forked comes last, without estimates.
         assert_eq!(e[1].side, "08-shaded");
         assert_eq!((e[1].forks, e[1].win_difference), (0, None));
+        assert_eq!((e[1].win_p, e[1].win_q), (None, None));
     }
 }
