@@ -184,3 +184,26 @@ def test_render_text_svg_and_fork():
     game.answer(a)
     copy.answer(a)
     assert copy.answers() == game.answers() and copy.legal() == game.legal()
+
+
+def test_a_game_used_from_another_thread_is_a_clear_error():
+    # A driven game is a coroutine of the thread that made it: another thread gets a
+    # RuntimeError saying so, and the game goes on where it was made.
+    import threading
+
+    g = abyss.Content("standard").start(1, ["govt", "farc", "auc", "cartels"], "random")
+    before = g.prompt()
+    caught = []
+
+    def other():
+        try:
+            g.prompt()
+        except RuntimeError as e:
+            caught.append(str(e))
+
+    t = threading.Thread(target=other)
+    t.start()
+    t.join()
+    assert caught and "made on another thread" in caught[0]
+    assert g.prompt() == before
+    g.answer_option(0)

@@ -110,7 +110,7 @@ impl Content {
             },
             seed,
             seated: spec.seat(&self.setup),
-            inner: Mutex::new(Inner {
+            inner: OnItsThread::new(Inner {
                 d,
                 scratch: Vec::with_capacity(OBSERVATION),
             }),
@@ -138,27 +138,72 @@ struct Inner {
     scratch: Vec<f32>,
 }
 
+/// A game's state, used only on the Python thread that made the game: a driven game is a
+/// coroutine of the thread that made it (`Driven`: its stack and the Lua host's
+/// thread-local context stay there). Any other thread gets a `RuntimeError` saying so,
+/// rather than pyo3's panic for `unsendable` classes.
+struct OnItsThread {
+    owner: std::thread::ThreadId,
+    inner: std::mem::ManuallyDrop<Mutex<Inner>>,
+}
+
+// SAFETY: `inner` is reached only through `OnItsThread::get`, which refuses every thread
+// but `owner`, and dropped only on `owner` (elsewhere it is leaked, as pyo3 does with an
+// `unsendable` object dropped by another thread). So the non-`Send` game is only ever
+// touched by the thread that made it.
+unsafe impl Send for OnItsThread {}
+unsafe impl Sync for OnItsThread {}
+
+impl OnItsThread {
+    fn new(inner: Inner) -> OnItsThread {
+        OnItsThread {
+            owner: std::thread::current().id(),
+            inner: std::mem::ManuallyDrop::new(Mutex::new(inner)),
+        }
+    }
+
+    fn get(&self) -> PyResult<&Mutex<Inner>> {
+        if std::thread::current().id() == self.owner {
+            Ok(&self.inner)
+        } else {
+            Err(pyo3::exceptions::PyRuntimeError::new_err(
+                "this abyss Game was made on another thread: a game runs as a coroutine of the Python thread that \
+                 made it, so use it there (start one game per thread, or fork it on its own thread)",
+            ))
+        }
+    }
+}
+
+impl Drop for OnItsThread {
+    fn drop(&mut self) {
+        if std::thread::current().id() == self.owner {
+            // SAFETY: dropped once, here, on its own thread.
+            unsafe { std::mem::ManuallyDrop::drop(&mut self.inner) }
+        }
+    }
+}
+
 /// A game driven from Python. Every method is cheap but `answer`, which runs the game on to
-/// the next question of a driven seat (or its end). It stays on the Python thread that
-/// made it (`unsendable`): its game is a coroutine of that thread.
-#[pyclass(module = "abyss._abyss", frozen, unsendable)]
+/// the next question of a driven seat (or its end). It is used on the Python thread that
+/// made it (`OnItsThread`).
+#[pyclass(module = "abyss._abyss", frozen)]
 struct Game {
     content: Content,
     seed: u64,
     /// The set-up as seated for this game's agents (for its record).
     seated: Setup,
-    inner: Mutex<Inner>,
+    inner: OnItsThread,
 }
 
 impl Game {
-    fn lock(&self) -> MutexGuard<'_, Inner> {
+    fn lock(&self) -> PyResult<MutexGuard<'_, Inner>> {
         // A panic while locked leaves the game as it was: carry on with it.
-        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+        Ok(self.inner.get()?.lock().unwrap_or_else(|e| e.into_inner()))
     }
 
     /// A game that stopped on an engine failure raises it.
     fn check_failed(&self) -> PyResult<()> {
-        match self.lock().d.status() {
+        match self.lock()?.d.status() {
             Status::Over(Err(stop)) => Err(err(format!("the game (seed {}) stopped: {stop}", self.seed))),
             _ => Ok(()),
         }
@@ -211,20 +256,20 @@ impl Game {
 
     /// The Faction (slug) asked now, or None once the game is over.
     #[getter]
-    fn faction(&self) -> Option<&'static str> {
-        self.lock().d.pending().map(|p| p.faction.slug())
+    fn faction(&self) -> PyResult<Option<&'static str>> {
+        Ok(self.lock()?.d.pending().map(|p| p.faction.slug()))
     }
 
     /// The game is over.
     #[getter]
-    fn over(&self) -> bool {
-        self.lock().d.pending().is_none()
+    fn over(&self) -> PyResult<bool> {
+        Ok(self.lock()?.d.pending().is_none())
     }
 
     /// The legal actions of the pending question, in the order of its options (empty once
     /// over).
     fn legal(&self) -> PyResult<Vec<usize>> {
-        let g = self.lock();
+        let g = self.lock()?;
         let Some(p) = g.d.pending() else {
             return Ok(Vec::new());
         };
@@ -237,7 +282,7 @@ impl Game {
     /// The legal mask: a bytearray of `ACTIONS` bytes, 1 where the action is legal (all 0
     /// once over).
     fn mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyByteArray>> {
-        let g = self.lock();
+        let g = self.lock()?;
         let m = match g.d.pending() {
             Some(p) => actions::mask(&p.options).map_err(err)?,
             None => [false; ACTIONS],
@@ -254,7 +299,7 @@ impl Game {
     /// bytearray: `numpy.frombuffer(b, numpy.float32)` reads it without a copy) of the
     /// position now; once over, of the last position (no current or next card).
     fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyByteArray>> {
-        let mut g = self.lock();
+        let mut g = self.lock()?;
         let Inner { d, scratch } = &mut *g;
         let (state, card, next) = position(d).ok_or_else(|| err("the game has no position"))?;
         observe(&self.content.rules, state, card, next, scratch);
@@ -271,7 +316,7 @@ impl Game {
     /// ValueError naming the legal count.
     fn answer(&self, action: usize) -> PyResult<()> {
         let i = {
-            let g = self.lock();
+            let g = self.lock()?;
             let p = pending(&g.d)?;
             let found = actions::choice(action).and_then(|c| p.options.iter().position(|&o| o == c));
             match found {
@@ -300,7 +345,7 @@ impl Game {
         // driven game is a coroutine of the thread that made it (`Driven`), and a step
         // costs less than releasing the GIL would.
         {
-            let mut g = self.lock();
+            let mut g = self.lock()?;
             let n = pending(&g.d)?.options.len();
             if i >= n {
                 return Err(PyValueError::new_err(format!(
@@ -313,43 +358,45 @@ impl Game {
     }
 
     /// The pending question's text, for people (None once over).
-    fn prompt(&self) -> Option<String> {
-        self.lock().d.pending().map(|p| {
+    fn prompt(&self) -> PyResult<Option<String>> {
+        Ok(self.lock()?.d.pending().map(|p| {
             let about = p.about.map(|s| format!(" [{}]", self.rules().map.space(s).name));
             format!("{}{}", p.prompt, about.unwrap_or_default())
-        })
+        }))
     }
 
     /// The pending question's options in words ("Bogotá", "Rally", "3"), in order.
-    fn options(&self) -> Vec<String> {
-        let g = self.lock();
-        g.d.pending().map_or_else(Vec::new, |p| {
+    fn options(&self) -> PyResult<Vec<String>> {
+        let g = self.lock()?;
+        Ok(g.d.pending().map_or_else(Vec::new, |p| {
             p.options
                 .iter()
                 .map(|c| abyss::game::describe::choice(c, self.rules()))
                 .collect()
-        })
+        }))
     }
 
     /// The pending question's options as records write them ("bogota", "rally", "3").
-    fn option_words(&self) -> Vec<String> {
-        let g = self.lock();
-        g.d.pending()
-            .map_or_else(Vec::new, |p| p.options.iter().map(|c| c.render(self.rules())).collect())
+    fn option_words(&self) -> PyResult<Vec<String>> {
+        let g = self.lock()?;
+        Ok(g.d
+            .pending()
+            .map_or_else(Vec::new, |p| p.options.iter().map(|c| c.render(self.rules())).collect()))
     }
 
     /// What is asked (the typed question, e.g. "OperationSpace(Rally)") and what the game
     /// is doing (e.g. "Operation { faction: Farc, op: Rally, by_event: false }").
-    fn ask(&self) -> Option<(String, String)> {
-        self.lock()
+    fn ask(&self) -> PyResult<Option<(String, String)>> {
+        Ok(self
+            .lock()?
             .d
             .pending()
-            .map(|p| (format!("{:?}", p.ask), format!("{:?}", p.doing)))
+            .map(|p| (format!("{:?}", p.ask), format!("{:?}", p.doing))))
     }
 
     /// How the game ended (winner, margins, ...), or None while it goes on.
     fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        match self.lock().d.status() {
+        match self.lock()?.d.status() {
             Status::Over(Ok(o)) => Ok(Some(outcome_dict(py, o)?)),
             _ => Ok(None),
         }
@@ -360,7 +407,7 @@ impl Game {
     /// and its numbered options, or how the game ended.
     fn render_text(&self) -> PyResult<String> {
         use abyss::game::describe::{render_position, status_line};
-        let g = self.lock();
+        let g = self.lock()?;
         let (state, card, next) = position(&g.d).ok_or_else(|| err("the game has no position"))?;
         let r = self.rules();
         let mut out = format!("{}\n{}", status_line(r, state, card, next), render_position(r, state));
@@ -381,7 +428,7 @@ impl Game {
 
     /// The position as an SVG picture of the board (as `abyss show --svg`).
     fn render_svg(&self) -> PyResult<String> {
-        let g = self.lock();
+        let g = self.lock()?;
         let (state, card, next) = position(&g.d).ok_or_else(|| err("the game has no position"))?;
         let r = self.rules();
         let layout = abyss::content::load_layout(&self.content.files, &r.map).map_err(err)?;
@@ -392,18 +439,19 @@ impl Game {
     }
 
     /// Every answer so far, every seat's, as (Faction, word) pairs: the game's record.
-    fn answers(&self) -> Vec<(&'static str, String)> {
-        let g = self.lock();
-        g.d.answers()
+    fn answers(&self) -> PyResult<Vec<(&'static str, String)>> {
+        let g = self.lock()?;
+        Ok(g.d
+            .answers()
             .iter()
             .map(|(f, c)| (f.slug(), c.render(self.rules())))
-            .collect()
+            .collect())
     }
 
     /// The game as a record that `abyss replay` (and `abyss.replay`) rebuilds: the answers
     /// so far, and the result once over.
-    fn record(&self) -> String {
-        let g = self.lock();
+    fn record(&self) -> PyResult<String> {
+        let g = self.lock()?;
         let mut rec = abyss::notation::Record::new(
             &self.content.scenario,
             self.seed,
@@ -415,12 +463,12 @@ impl Game {
         if let Status::Over(r) = g.d.status() {
             rec = rec.with_result(r);
         }
-        rec.to_string()
+        Ok(rec.to_string())
     }
 
     /// A copy of the game at its pending question that goes on independently.
     fn fork(&self) -> PyResult<Game> {
-        let copy = self.lock().d.fork();
+        let copy = self.lock()?.d.fork();
         Ok(Game {
             content: Content {
                 files: self.content.files.clone(),
@@ -430,7 +478,7 @@ impl Game {
             },
             seed: self.seed,
             seated: self.seated.clone(),
-            inner: Mutex::new(Inner {
+            inner: OnItsThread::new(Inner {
                 d: copy,
                 scratch: Vec::with_capacity(OBSERVATION),
             }),
