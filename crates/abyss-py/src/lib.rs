@@ -217,7 +217,7 @@ impl Game {
 /// The position of a game now: the pending question's, or the last one once over.
 fn position(d: &Driven) -> Option<(&State, Option<u8>, Option<u8>)> {
     match d.pending() {
-        Some(p) => Some((&p.state, p.card, p.next_card)),
+        Some(p) => Some((p.state, p.card, p.next_card)),
         None => d.final_state().map(|s| (s, None, None)),
     }
 }
@@ -284,7 +284,7 @@ impl Game {
     fn mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyByteArray>> {
         let g = self.lock()?;
         let m = match g.d.pending() {
-            Some(p) => actions::mask(&p.options).map_err(err)?,
+            Some(p) => actions::mask(p.options).map_err(err)?,
             None => [false; ACTIONS],
         };
         PyByteArray::new_with(py, ACTIONS, |buf| {
