@@ -316,7 +316,28 @@ impl NonPlayer {
                 },
             },
         };
-        if want_event && let Some(i) = find(req, Choice::Event(side)) {
+        // abyss's Government judges the unshaded Event by what it does (docs/nonplayer.md):
+        // it takes it, whenever it may, if it puts a Capability in effect, or if its
+        // margin gains more than the best-placed Insurgent's does.
+        if me == Faction::Govt
+            && !self.probe
+            && card.is_some_and(|c| !c.nonplayer.never_event)
+            && let Some(i) = find(req, Choice::Event(side))
+        {
+            let n = view.card.expect("a card");
+            let before = Faction::ALL.map(|x| abyss_core::game::victory_margin(view.rules, view.state, x));
+            if let Some((after, lasting)) = effect::margins_after_event(view, me, n, side) {
+                let gain = after[0] - before[0];
+                let lead = |m: &[i16; 4]| m[1..].iter().copied().max().unwrap_or(0);
+                let threat = lead(&after) - lead(&before);
+                if lasting || gain - threat > 0 {
+                    self.fire("govt.event-judged");
+                    self.plan = Plan::default();
+                    return Some(i);
+                }
+            }
+            self.fire("govt.event-declined");
+        } else if want_event && let Some(i) = find(req, Choice::Event(side)) {
             let n = view.card.expect("a card");
             if self.probe || effect::event_has_effect(view, me, n, side) {
                 self.fire("event");
