@@ -181,7 +181,7 @@ fn notes(c: &Calibration, spec: &AgentSpec, faction: Faction) -> Vec<String> {
     }
     if faction == Faction::Govt && spec.0[0] == crate::game::playout::AgentKind::NonPlayer {
         out.push(
-            "the Government bot is weak (it wins about 1.3% of all-bot Standard games): a Government value \
+            "the Government bot is weak (it wins about 4% of all-bot Standard games): a Government value \
              calibrated under `nonplayer` measures the bot; put the search in that seat \
              (`--agents govt=mcts,others=nonplayer`) for a stronger Government."
                 .into(),
