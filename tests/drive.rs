@@ -240,3 +240,77 @@ fn a_game_dropped_while_it_waits_inside_an_event_leaves_the_thread_as_it_was() {
     assert_eq!(ended(&d), outcome);
     assert!(d.final_state() == Some(&state));
 }
+
+#[test]
+fn a_driven_game_is_not_started_or_stepped_from_inside_another_games_event() {
+    // An agent that, asked a question inside an Event, tries to start a driven game and to
+    // step one made before: both are refused (their Events would run on the host the
+    // Event is using), and the game made before plays on afterwards as `sim` plays it.
+    use abyss::game::decision::{Agent, Request, Stop, View};
+    use abyss::game::playout::{new_game, reseeded};
+    use abyss::kernel::Dice;
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    struct Tries {
+        dice: Dice,
+        rules: Arc<Ruleset>,
+        setup: Setup,
+        made_before: Rc<RefCell<Driven>>,
+        seen: Rc<RefCell<Vec<String>>>,
+    }
+    impl Agent for Tries {
+        fn decide(&mut self, view: &View, request: &Request) -> Result<usize, Stop> {
+            if matches!(view.doing, Doing::Event { .. }) && self.seen.borrow().is_empty() {
+                let spec = AgentSpec::parse("random").unwrap();
+                let d = Driven::start(self.rules.clone(), &self.setup, 9, spec, &Faction::ALL);
+                let started = match d.status() {
+                    Status::Over(Err(e)) => e.to_string(),
+                    Status::Over(Ok(_)) => "over".into(),
+                    Status::Asks(_) => "asks".into(),
+                };
+                let stepped = self.made_before.borrow_mut().answer(0).err().unwrap_or_default();
+                self.seen.borrow_mut().extend([started, stepped]);
+            }
+            Ok(self.dice.below(request.options.len() as u32) as usize)
+        }
+    }
+
+    let (rules, setup) = standard();
+    let spec = AgentSpec::parse("random").unwrap();
+    let (record, state, outcome) = inside(&rules, &setup, 301, &spec);
+    let made_before = Rc::new(RefCell::new(Driven::start(
+        rules.clone(),
+        &setup,
+        301,
+        spec,
+        &Faction::ALL,
+    )));
+    follow(&mut made_before.borrow_mut(), &record, 3);
+    let seen = Rc::new(RefCell::new(Vec::new()));
+    let agents: Vec<Box<dyn Agent>> = (0..4)
+        .map(|i| {
+            Box::new(Tries {
+                dice: Dice::new(50 + i),
+                rules: rules.clone(),
+                setup: setup.clone(),
+                made_before: made_before.clone(),
+                seen: seen.clone(),
+            }) as Box<dyn Agent>
+        })
+        .collect();
+    let seated = spec.seat(&setup);
+    let mut game = new_game(&rules, reseeded(&seated, 5), agents);
+    let _ = game.play();
+    let seen = seen.borrow().clone();
+    assert_eq!(seen.len(), 2, "an Event asked a question in game 5");
+    for s in &seen {
+        assert!(s.contains("while an Event runs on its thread"), "{s}");
+    }
+    // The game made before was left as it was: it plays on to sim's end.
+    let mut d = made_before.borrow_mut();
+    assert_eq!(d.answers(), &record[..3]);
+    follow(&mut d, &record, usize::MAX);
+    assert_eq!(ended(&d), outcome);
+    assert!(d.final_state() == Some(&state));
+}

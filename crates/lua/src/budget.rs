@@ -59,6 +59,11 @@ thread_local! {
     static LEFT: RefCell<Vec<Count>> = const { RefCell::new(Vec::new()) };
 }
 
+/// Is a VM armed on this thread (a script running)?
+pub(crate) fn armed() -> bool {
+    LEFT.with(|l| !l.borrow().is_empty())
+}
+
 /// The VMs armed on this thread, taken away while their game waits on a coroutine
 /// (crate::suspend).
 pub(crate) struct Armings(Vec<Count>);

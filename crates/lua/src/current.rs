@@ -53,6 +53,11 @@ pub(crate) fn questions_met() -> u64 {
 /// (crate::suspend).
 pub(crate) struct Stack(Vec<Running>);
 
+/// Is an Event under way on this thread?
+pub(crate) fn running() -> bool {
+    STACK.with(|s| !s.borrow().is_empty())
+}
+
 /// Take this thread's Events under way (empty when none is).
 pub(crate) fn take_stack() -> Stack {
     Stack(STACK.with(|s| std::mem::take(&mut *s.borrow_mut())))

@@ -546,6 +546,7 @@ pub fn load_ruleset(
         rules.event_suspension = Some(abyss_core::game::EventSuspension {
             park: suspend::park,
             unpark: suspend::unpark,
+            busy: suspend::busy,
         });
         rules
     })

@@ -48,6 +48,11 @@ pub(crate) fn park() -> Option<Box<dyn Any>> {
     }))
 }
 
+/// Is an Event (or any script) under way on this thread?
+pub(crate) fn busy() -> bool {
+    budget::armed() || current::running()
+}
+
 /// Put back what `park` took, just before its game goes on.
 pub(crate) fn unpark(parked: Box<dyn Any>) {
     let Ok(p) = parked.downcast::<Parked>() else {

@@ -102,6 +102,10 @@ struct Ended {
 /// question of a driven seat and returns how the game ended.
 type Play = Coroutine<usize, Asked, Ended, DefaultStack>;
 
+/// Why a driven game is not started or stepped from inside an Event on its thread.
+const BUSY: &str = "a driven game cannot be started or stepped while an Event runs on its thread: \
+                    step it from outside any game's Event (or on another thread)";
+
 /// The answer a `Driven` dropped mid-game resumes its coroutine with: the game stops.
 const QUIT: usize = usize::MAX;
 
@@ -375,15 +379,26 @@ impl Driven {
             parked: None,
             link,
         };
-        d.resume(0);
+        if let Err(e) = d.resume(0) {
+            // Never started: its coroutine holds nothing yet.
+            d.play = None;
+            d.now = Now::Over(Err(Stop::Failed(e)));
+        }
         d
     }
 
     /// Resume the game's coroutine with `input` until a driven seat's next question or the
-    /// game's end.
-    fn resume(&mut self, input: usize) {
-        let Some(play) = self.play.as_mut() else { return };
+    /// game's end; refused while an Event runs on this thread (`BUSY`).
+    fn resume(&mut self, input: usize) -> Result<(), String> {
+        let Some(play) = self.play.as_mut() else { return Ok(()) };
         let suspension = self.start.rules.event_suspension;
+        if suspension.is_some_and(|s| (s.busy)()) {
+            // Called from inside an Event of another game on this thread (an agent that
+            // steps a driven game while its own game runs a script): this game's Events
+            // would run on that host mid-call, and be suspended there. Refused; the game
+            // is left as it was.
+            return Err(BUSY.into());
+        }
         if let (Some(p), Some(s)) = (self.parked.take(), suspension) {
             (s.unpark)(p);
         }
@@ -402,6 +417,7 @@ impl Driven {
                 }
             }
         }
+        Ok(())
     }
 
     /// The pending question, or how the game ended.
@@ -464,8 +480,7 @@ impl Driven {
                 p.options.len()
             ));
         }
-        self.resume(i);
-        Ok(())
+        self.resume(i)
     }
 
     /// A copy of the game at its pending question, which goes on independently.
@@ -515,7 +530,13 @@ impl Drop for Driven {
                 self.play = None;
                 break;
             }
-            self.resume(QUIT);
+            if self.resume(QUIT).is_err() {
+                // Dropped inside another game's Event: it cannot run to its end here, so
+                // its stack and what its Events hold are leaked rather than unwound.
+                std::mem::forget(self.play.take());
+                std::mem::forget(self.parked.take());
+                return;
+            }
         }
         if let (Some(p), Some(s)) = (self.parked.take(), self.start.rules.event_suspension) {
             (s.unpark)(p);

@@ -103,6 +103,10 @@ pub type ScriptsFactory = fn(&Ruleset) -> Result<Rc<dyn EventScripts>, String>;
 pub struct EventSuspension {
     pub park: fn() -> Option<Box<dyn std::any::Any>>,
     pub unpark: fn(Box<dyn std::any::Any>),
+    /// Is an Event under way on this thread now? A coroutine's game may not be started or
+    /// resumed then: its Events would run on the same host in the middle of the other's,
+    /// and suspending them would leave that host mid-call.
+    pub busy: fn() -> bool,
 }
 
 impl<'r> Game<'r> {
