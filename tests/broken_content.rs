@@ -182,6 +182,15 @@ fn a_long_chain_of_base_scenarios_is_a_finding_not_a_stack_overflow() {
 /// The embedded map, replacing the content's whole (a rename laid over by key would add a
 /// space), with the quoted word `from` renamed `to`; and the line where `id = "to"` is, if
 /// any.
+/// Each finding of a report as `LINE:CODE MESSAGE`.
+fn finding_lines(report: &validate::Report) -> Vec<String> {
+    report
+        .findings
+        .iter()
+        .map(|f| format!("{}:{} {}", f.line, f.code, f.message))
+        .collect()
+}
+
 fn map_renaming(from: &str, to: &str) -> (String, Option<usize>) {
     let map = "replace = true\n".to_string()
         + &ContentFiles::embedded().files["rules/map.toml"].replace(&format!("\"{from}\""), &format!("\"{to}\""));
@@ -298,11 +307,7 @@ fn every_unknown_key_of_a_scenario_is_reported_in_one_run_with_suggestions() {
         )],
     );
     let report = validate::check(&files, Some("broken")).unwrap();
-    let got: Vec<String> = report
-        .findings
-        .iter()
-        .map(|f| format!("{}:{} {}", f.line, f.code, f.message))
-        .collect();
+    let got = finding_lines(&report);
     assert_eq!(
         got,
         [
@@ -331,11 +336,7 @@ fn every_unknown_key_of_a_rules_table_is_reported_and_a_misspelt_value_gets_a_su
     };
     let (files, _dir) = with_mod("rules-typos", &[("rules/forces.toml", &forces)]);
     let report = validate::check(&files, None).unwrap();
-    let got: Vec<String> = report
-        .findings
-        .iter()
-        .map(|f| format!("{}:{} {}", f.line, f.code, f.message))
-        .collect();
+    let got = finding_lines(&report);
     assert_eq!(
         got,
         [
@@ -371,11 +372,7 @@ fn a_victory_threshold_out_of_range_is_refused_at_its_line() {
     let line = 1 + forces.lines().position(|l| l.starts_with("govt_support")).unwrap();
     let (files, _dir) = with_mod("victory-range", &[("rules/forces.toml", &forces)]);
     let report = validate::check(&files, None).unwrap();
-    let got: Vec<String> = report
-        .findings
-        .iter()
-        .map(|f| format!("{}:{} {}", f.line, f.code, f.message))
-        .collect();
+    let got = finding_lines(&report);
     assert_eq!(
         got,
         [format!(
