@@ -39,6 +39,17 @@ fn follow(d: &mut Driven, record: &[(Faction, Choice)], stop: usize) {
     }
 }
 
+/// Answer `d`'s questions from `record` until one asked inside an Event is pending (or the
+/// game ends).
+fn to_an_event_question(d: &mut Driven, record: &[(Faction, Choice)]) {
+    while let Some(p) = d.pending()
+        && !matches!(p.doing, Doing::Event { .. })
+    {
+        let n = d.answers().len() + 1;
+        follow(d, record, n);
+    }
+}
+
 fn ended(d: &Driven) -> String {
     match d.status() {
         Status::Over(r) => format!("{:?}", r.as_ref().map(|o| o.winner().to_vec())),
@@ -92,12 +103,8 @@ fn a_fork_at_any_decision_continued_with_the_same_answers_reproduces_the_origina
         let mut original = Driven::start(rules.clone(), &setup, seed, spec, &Faction::ALL);
         follow(&mut original, &record, at);
         // Every other game: on to the next question asked inside an Event.
-        while seed % 2 == 0
-            && let Some(p) = original.pending()
-            && !matches!(p.doing, Doing::Event { .. })
-        {
-            let n = original.answers().len() + 1;
-            follow(&mut original, &record, n);
+        if seed % 2 == 0 {
+            to_an_event_question(&mut original, &record);
         }
         if original
             .pending()
@@ -196,12 +203,7 @@ fn games_left_waiting_inside_events_on_one_thread_do_not_disturb_each_other() {
     for seed in 300..340 {
         let (record, state, outcome) = inside(&rules, &setup, seed, &spec);
         let mut d = Driven::start(rules.clone(), &setup, seed, spec, &Faction::ALL);
-        while let Some(p) = d.pending()
-            && !matches!(p.doing, Doing::Event { .. })
-        {
-            let n = d.answers().len() + 1;
-            follow(&mut d, &record, n);
-        }
+        to_an_event_question(&mut d, &record);
         open.push((d, record, state, outcome));
     }
     let waiting = open.iter().filter(|o| o.0.pending().is_some()).count();
@@ -227,12 +229,7 @@ fn a_game_dropped_while_it_waits_inside_an_event_leaves_the_thread_as_it_was() {
     for seed in 300..320 {
         let (r, _, _) = inside(&rules, &setup, seed, &spec);
         let mut d = Driven::start(rules.clone(), &setup, seed, spec, &Faction::ALL);
-        while let Some(p) = d.pending()
-            && !matches!(p.doing, Doing::Event { .. })
-        {
-            let n = d.answers().len() + 1;
-            follow(&mut d, &r, n);
-        }
+        to_an_event_question(&mut d, &r);
         drop(d);
     }
     let mut d = Driven::start(rules.clone(), &setup, 301, spec, &Faction::ALL);
