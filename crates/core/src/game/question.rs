@@ -254,6 +254,12 @@ impl Shift {
 }
 
 impl Ask {
+    /// Does a space given in answer begin another step of a Special Activity: one more
+    /// space where it acts (4.2–4.5)? The dry runs count steps (ops/probe.rs).
+    pub fn begins_step(self) -> bool {
+        matches!(self, Ask::SpecialSpace(_) | Ask::ProcessBaseSpace)
+    }
+
     /// The question about pieces of type `t`, saying which pieces ("Move how many
     /// Police?" rather than "How many?"), for the kinds that count or move one type.
     pub fn about_pieces(self, t: PieceType) -> Question {

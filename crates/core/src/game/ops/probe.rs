@@ -25,8 +25,9 @@
 //! option asked while the activity runs), which finds the usual ways quickly; when those
 //! runs are spent without a verdict, an exhaustive search (`Prober::exhaust`) tries every
 //! way, depth first, stopping where a run meets a question equal to one from which every
-//! way already failed. That search is still bounded (`EXACT_RUNS`): a way it has not
-//! reached by then is missed (never a dead end: only ways found are offered).
+//! way already failed, and beginning no more steps of the activity (spaces where it acts)
+//! than a way can need (`steps_needed`). That search is finite and unbounded: its verdict
+//! is exact.
 
 use super::Action;
 use super::special::resource_gain_max;
@@ -42,12 +43,15 @@ use std::collections::HashMap;
 pub(crate) const FIRST_RUNS: u32 = 32;
 /// ... and for each option of a question asked while it runs before its Operation.
 pub(crate) const OPTION_RUNS: u32 = 4;
-/// The dry runs the exhaustive search makes after the quick one, at most. Not a proof:
-/// over 100 random games (seeds 1..=100) 277 searches came to it, 23 found a way (the
-/// farthest after 424 runs in all), 216 proved there was none (at most 485), and 38 were
-/// still undecided after 532 (none of those found a way within 2,032 either). See
-/// docs/rulings.md, "4.1: whether a Special Activity may come first".
-pub(crate) const EXACT_RUNS: u32 = 500;
+/// The most steps of the activity (`Ask::begins_step`: another space where it acts) a way
+/// needs past the answers already given, for an Operation whose first space costs `need`
+/// with `resources` in hand: one step to open the first space, and one for each Resource
+/// short (a step that raises Resources raises at least 1). docs/rulings.md, "4.1: whether
+/// a Special Activity may come first", gives the argument; the test
+/// `the_exhaustive_search_agrees_with_a_plain_one` checks it against unlimited searches.
+fn steps_needed(need: u8, resources: u8) -> u8 {
+    1u8.saturating_add(need.saturating_sub(resources))
+}
 
 /// What a dry-run game answers with, in place of its agents.
 #[derive(Default)]
@@ -94,6 +98,8 @@ struct Node {
     depth: usize,
     pending: Vec<Choice>,
     options: Vec<Choice>,
+    /// The activity's steps begun past the search's prefix (`Exact::steps`).
+    steps: u8,
 }
 
 /// The exhaustive search: one dry run per question, each stopping at its first question
@@ -104,10 +110,19 @@ pub(crate) struct Exact {
     dead: HashMap<u64, Vec<Node>>,
     /// Where the current run stopped, with that question's options in search order.
     stopped: Option<(u64, Node)>,
+    /// The answers the current run gave past its path to questions with one option (it
+    /// stops only where there is a choice): the path's continuation.
+    inline: Vec<Choice>,
     /// The position at the run's latest question, and the answers given since it changed.
     last: Option<State>,
     pending: Vec<Choice>,
-    /// The dry runs left (`EXACT_RUNS`).
+    /// The answers given before the search (a Guard's path): steps are counted after them.
+    prefix: usize,
+    /// The steps of the activity (`Ask::begins_step`) begun past the prefix in the current
+    /// run, and the most a way needs (`steps_needed`): past them, a new step is not begun.
+    steps: u8,
+    most_steps: u8,
+    /// The dry runs left (unbounded in the game; the test's plain search is bounded).
     left: u32,
     /// No dead questions kept: every way run to its end (the test's plain search).
     plain: bool,
@@ -303,8 +318,11 @@ impl<'r> Prober<'r> {
     /// Every way after `prefix`, depth first (`exhaust`): the way found, or None when
     /// there is none.
     fn find_way_exactly(&mut self, job: &Job, prefix: &[Choice]) -> Option<Vec<Choice>> {
+        let most_steps = steps_needed(job.need, job.start.resources(job.act.faction));
         self.run_state().exact = Some(Box::new(Exact {
-            left: EXACT_RUNS,
+            left: u32::MAX,
+            prefix: prefix.len(),
+            most_steps,
             ..Exact::default()
         }));
         let mut path = prefix.to_vec();
@@ -324,12 +342,16 @@ impl<'r> Prober<'r> {
         }
         exact.left -= 1;
         self.runs += 1;
-        if self.run(job, path) {
+        let found = self.run(job, path);
+        let exact = self.run_state().exact.as_deref_mut().expect("an exhaustive search");
+        let len = path.len();
+        path.extend_from_slice(&exact.inline);
+        if found {
             return true;
         }
-        let exact = self.run_state().exact.as_deref_mut().expect("an exhaustive search");
         // A run that met no new question (or a dead one) has no way on.
         let Some((hash, node)) = exact.stopped.take() else {
+            path.truncate(len);
             return false;
         };
         for i in 0..node.options.len() {
@@ -339,6 +361,7 @@ impl<'r> Prober<'r> {
             }
             path.pop();
         }
+        path.truncate(len);
         let exact = self.run_state().exact.as_deref_mut().expect("an exhaustive search");
         // Only a question whose every way was tried is dead.
         if exact.left > 0 && !exact.plain {
@@ -347,15 +370,22 @@ impl<'r> Prober<'r> {
         false
     }
 
-    /// The exhaustive search alone, from `start`, with or without its dead questions
-    /// (`plain`) and within `runs`: Some(whether a way exists), None if undecided.
+    /// The exhaustive search alone, from `start`: the game's (dead questions kept, steps
+    /// limited by `steps_needed`) or, with `plain`, one through every way (neither); within
+    /// `runs`: Some(whether a way exists), None if undecided.
     #[cfg(test)]
     fn exhaustive_verdict(&mut self, job: &Job, plain: bool, runs: u32) -> Option<bool> {
         self.game.state.clone_from(job.start);
         self.game.card = job.card;
+        let most_steps = if plain {
+            u8::MAX
+        } else {
+            steps_needed(job.need, job.start.resources(job.act.faction))
+        };
         self.run_state().exact = Some(Box::new(Exact {
             left: runs,
             plain,
+            most_steps,
             ..Exact::default()
         }));
         let found = self.exhaust(job, &mut Vec::new());
@@ -464,8 +494,10 @@ impl<'r> Prober<'r> {
             run.need = job.need;
             if let Some(exact) = run.exact.as_deref_mut() {
                 exact.stopped = None;
+                exact.inline.clear();
                 exact.last = None;
                 exact.pending.clear();
+                exact.steps = 0;
             }
         }
         let mut a = job.act.clone();
@@ -499,6 +531,9 @@ impl<'r> Game<'r> {
             let c = run.path[run.pos - 1];
             if let Some(exact) = run.exact.as_deref_mut() {
                 exact.pending.push(c);
+                if run.pos > exact.prefix && ask.begins_step() && matches!(c, Choice::Space(_)) {
+                    exact.steps = exact.steps.saturating_add(1);
+                }
             }
             return Ok(c);
         }
@@ -522,6 +557,29 @@ impl<'r> Game<'r> {
         }
         search_order(&mut pool[start..]);
         if let Some(exact) = run.exact.as_deref_mut() {
+            // No way needs more steps than `steps_needed`: past them, only stopping.
+            if ask.begins_step() && exact.steps >= exact.most_steps {
+                let done = pool[start..].contains(&Choice::Done);
+                pool.truncate(start);
+                if !done {
+                    run.pool = pool;
+                    return Err(Stop::Quit);
+                }
+                pool.push(Choice::Done);
+            }
+            if pool.len() == start + 1 {
+                // One option: answered on, the run stops only where there is a choice.
+                let c = pool[start];
+                pool.truncate(start);
+                run.pool = pool;
+                run.pos += 1;
+                exact.pending.push(c);
+                exact.inline.push(c);
+                if ask.begins_step() && matches!(c, Choice::Space(_)) {
+                    exact.steps = exact.steps.saturating_add(1);
+                }
+                return Ok(c);
+            }
             // The exhaustive search stops each run at its first new question.
             let node = Node {
                 state: self.state.clone(),
@@ -531,6 +589,7 @@ impl<'r> Game<'r> {
                 depth: run.pos,
                 pending: exact.pending.clone(),
                 options: pool[start..].to_vec(),
+                steps: exact.steps,
             };
             pool.truncate(start);
             run.pool = pool;
@@ -538,7 +597,7 @@ impl<'r> Game<'r> {
                 use std::hash::{Hash, Hasher};
                 let mut h = std::hash::DefaultHasher::new();
                 (node.state.position_hash(), faction, ask, about, node.depth).hash(&mut h);
-                (&node.pending, &node.options).hash(&mut h);
+                (&node.pending, &node.options, node.steps).hash(&mut h);
                 h.finish()
             };
             if !exact.dead.get(&hash).is_some_and(|d| d.contains(&node)) {
@@ -738,15 +797,19 @@ mod tests {
 
     /// Every Operation and Special Activity of every Faction at `g`'s position, each
     /// from a start with just enough Resources for the Operation's first space (where the
-    /// cost decides).
-    fn each_search(g: &Game, mut f: impl FnMut(&State, &Action, Special)) {
+    /// cost decides) and, with `short`, also from one with none.
+    fn each_search(g: &Game, short: bool, mut f: impl FnMut(&State, &Action, Special)) {
         for &faction in &Faction::ALL {
             for &op in Op::of(faction) {
                 let act = Action::new(faction, op);
-                let mut start = g.state.clone();
-                start.resources[faction.index()] = g.op_min_cost(&act);
-                for &sa in Special::of(faction) {
-                    f(&start, &act, sa);
+                let need = g.op_min_cost(&act);
+                let levels: &[u8] = if short && need > 0 { &[need, 0] } else { &[need] };
+                for &r in levels {
+                    let mut start = g.state.clone();
+                    start.resources[faction.index()] = r;
+                    for &sa in Special::of(faction) {
+                        f(&start, &act, sa);
+                    }
                 }
             }
         }
@@ -763,7 +826,7 @@ mod tests {
         // The position at the end of the card before, in the same game.
         let mut before: Option<(u64, State)> = None;
         crate::game::playout::watch_random_games(1..=12, &mut |g, seed| {
-            each_search(g, |start, act, sa| {
+            each_search(g, false, |start, act, sa| {
                 let (f, op) = (act.faction, act.op);
                 let search = |p: &mut Prober| p.find_way(start, g.card, act, sa, &[], FIRST_RUNS);
                 // The game's dry-run game searches the position of the card
@@ -785,13 +848,14 @@ mod tests {
 
     #[test]
     fn the_exhaustive_search_agrees_with_a_plain_one() {
-        // Positions of random games: for every Operation and Special Activity, the
-        // exhaustive search that stops at questions equal to dead ones (`Node`) gives the
-        // verdict of a plain depth-first search through every way, wherever the plain one
-        // finishes.
+        // Positions of random games: for every Operation and Special Activity, with just
+        // enough Resources and with none, the game's exhaustive search (stopping at
+        // questions equal to dead ones, `Node`, and beginning no more steps than
+        // `steps_needed`) gives the verdict of a plain depth-first search through every
+        // way, wherever the plain one finishes.
         let (mut compared, mut ways) = (0u32, 0u32);
         crate::game::playout::watch_random_games(1..=8, &mut |g, _| {
-            each_search(g, |start, act, sa| {
+            each_search(g, true, |start, act, sa| {
                 let (f, op) = (act.faction, act.op);
                 let job = Job {
                     start,
