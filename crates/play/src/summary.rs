@@ -158,7 +158,7 @@ pub fn notes(agents: &str, e: &Estimates) -> Vec<String> {
         .is_ok_and(|s| s.0.iter().all(|&k| k == crate::playout::AgentKind::NonPlayer));
     if all_bots {
         out.push(
-            "the Government bot is weak (all-bot `standard`, seeds 1..=4000: it won 170 of 4,000 games, 4.2%): \
+            "the Government bot is weak (all-bot `standard`, seeds 1..=4000: it won 215 of 4,000 games, 5.4%): \
              Government-side conclusions under `nonplayer` measure the bot; put the search in that seat \
              (`--agents govt=mcts,others=nonplayer`, docs/ai.md) to test them."
                 .to_string(),

@@ -1,14 +1,14 @@
 //! abyss's own Non-player Government (not the published 2nd-edition flowchart, which our
 //! sources lack): a flowchart in the style of section 8, drawn in docs/nonplayer.md.
 //!
-//!   G1  an Assault could remove an Insurgent Base, or 3+ Guerrillas      → ASSAULT + AIR STRIKE
-//!   G2  Resources 6+ and a Train could bring Civic Action to a space     → TRAIN + Civic Action
+//!   G1  Resources 6+ and a Train could bring Civic Action to a space     → TRAIN + Civic Action
+//!   G2  an Assault could remove an Insurgent Base, or 3+ Guerrillas      → ASSAULT + AIR STRIKE
 //!   G3  a populated Department short of Active Support that Troops reach → SWEEP in, ASSAULT it,
 //!       (no Government Base there yet, 6 or fewer Insurgent pieces)        then TRAIN a Base there
 //!   G4  3+ Underground Guerrillas sit with or next to Troops             → SWEEP + AIR STRIKE (or ERADICATE)
 //!   G5  2+ LoCs are Sabotaged or hold Guerrillas                         → PATROL + AIR STRIKE
 //!   else                                                                 → TRAIN (+ Civic Action)
-//!   "if none": G1 → Train → Sweep; G2 and else → Sweep; G3 → Sweep → Train; G4, G5 → Train.
+//!   "if none": G2 → Train → Sweep; G1 and else → Sweep; G3 → Sweep → Train; G4, G5 → Train.
 //!
 //! The Government wins on Total Support above 60 (7.2), and only Civic Action builds it.
 //! The 11 Cities hold 50, so the bot must also win Departments: G3 takes one with
@@ -142,7 +142,7 @@ fn expansion_target(look: &Look) -> Option<SpaceId> {
 /// to bring Troops in (3.2.3).
 fn expansion_op(look: &Look, s: SpaceId) -> Option<Op> {
     if look.bases(s, Faction::Govt) > 0 {
-        return None; // G2 takes it from here (Train places cubes, Civic Action follows).
+        return None; // G1 takes it from here (Train places cubes, Civic Action follows).
     }
     if look.cubes(s) >= 3 && look.control(s) == Control::Govt && look.st.resources(Faction::Govt) >= 3 {
         return Some(Op::Train);
@@ -202,11 +202,13 @@ fn civic_prospect(look: &Look, s: SpaceId) -> u16 {
 pub fn chain(look: &Look) -> (&'static str, Vec<Op>) {
     let assault: Vec<SpaceId> = look.spaces().filter(|&s| assault_targets(look, s) > 0).collect();
     let removable: u16 = assault.iter().map(|&s| u16::from(assault_targets(look, s))).sum();
-    if removable >= 3 || assault.iter().any(|&s| exposed_base(look, s)) {
-        return ("govt.g1-assault", vec![Op::Assault, Op::Train, Op::Sweep]);
-    }
+    // Support before the fight: a Train that brings Civic Action comes before an Assault
+    // (issue 28 §3: the other order won fewer games, docs/nonplayer.md).
     if look.st.resources(Faction::Govt) >= TRAIN_AND_SHIFT && look.spaces().any(|s| civic_prospect(look, s) > 0) {
-        return ("govt.g2-train-civic", vec![Op::Train, Op::Sweep]);
+        return ("govt.g1-train-civic", vec![Op::Train, Op::Sweep]);
+    }
+    if removable >= 3 || assault.iter().any(|&s| exposed_base(look, s)) {
+        return ("govt.g2-assault", vec![Op::Assault, Op::Train, Op::Sweep]);
     }
     if let Some(d) = expansion_target(look)
         && let Some(op) = expansion_op(look, d)
