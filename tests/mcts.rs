@@ -257,7 +257,7 @@ fn bad_search_specs_say_what_is_expected() {
 fn sim_records_of_mcts_games_replay_with_verify_and_strength_reports_rows() {
     let dir = common::TempDir::new("mcts-records");
     let d = dir.path().to_str().unwrap();
-    let (code, _, err) = common::abyss(&[
+    let (code, out, err) = common::abyss(&[
         "sim",
         "--agents",
         "farc=mcts:4,others=nonplayer",
@@ -267,8 +267,15 @@ fn sim_records_of_mcts_games_replay_with_verify_and_strength_reports_rows() {
         "6",
         "--save-records",
         d,
+        "--format",
+        "json",
     ]);
     assert_eq!(code, 0, "{err}");
+    // With a search seat, the JSON has its per-game rows without --rows (issue 29).
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let rows = v["tally"]["rows"].as_array().expect("per-game rows");
+    assert_eq!(rows.len(), 1);
+    assert_eq!(rows[0]["seed"], 6);
     let rec = dir.path().join("standard-seed-6.rec");
     let (code, out, err) = common::abyss(&["replay", "--verify", "--quiet", rec.to_str().unwrap()]);
     assert_eq!(code, 0, "{out}{err}");

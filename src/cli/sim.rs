@@ -36,7 +36,8 @@ pub struct Args {
     #[arg(long, value_name = "K/N")]
     pub shard: Option<String>,
     /// With --format json: one row per game (seed, winner, margins, cards, decisions,
-    /// how it ended).
+    /// how it ended). Given without asking when a seat is the search AI (`mcts`): such
+    /// runs are few games, each worth reading.
     #[arg(long)]
     pub rows: bool,
     /// Scenario name or file.
@@ -102,7 +103,7 @@ pub fn run(a: Args) -> Result<i32, Exit> {
         agents: &a.agents,
         jobs: a.jobs,
         check: a.check,
-        rows: a.rows,
+        rows: a.rows || (a.format == Format::Json && AgentSpec::parse(&a.agents).is_ok_and(|s| s.searches())),
         keep_answers: a.save_records.is_some(),
     };
     let Played {

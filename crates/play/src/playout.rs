@@ -30,6 +30,11 @@ pub enum AgentKind {
 pub struct AgentSpec(pub [AgentKind; 4]);
 
 impl AgentSpec {
+    /// Is some seat the search AI (`mcts`)?
+    pub fn searches(&self) -> bool {
+        self.0.iter().any(|k| matches!(k, AgentKind::Mcts(_)))
+    }
+
     pub fn parse(text: &str) -> Result<AgentSpec, String> {
         let kind = |w: &str| match w {
             "random" => Ok(AgentKind::Random),
