@@ -128,6 +128,17 @@ pub(crate) struct Exact {
     plain: bool,
 }
 
+impl Exact {
+    /// Note answer `c` to a question `ask` of the current run: one more since the position
+    /// changed, and one more step begun if it gives a step's space `past_prefix`.
+    fn answered(&mut self, ask: Ask, c: Choice, past_prefix: bool) {
+        self.pending.push(c);
+        if past_prefix && ask.begins_step() && matches!(c, Choice::Space(_)) {
+            self.steps = self.steps.saturating_add(1);
+        }
+    }
+}
+
 /// The dry-run game never consults its agents.
 struct NoAgent;
 impl Agent for NoAgent {
@@ -530,10 +541,7 @@ impl<'r> Game<'r> {
             run.pos += 1;
             let c = run.path[run.pos - 1];
             if let Some(exact) = run.exact.as_deref_mut() {
-                exact.pending.push(c);
-                if run.pos > exact.prefix && ask.begins_step() && matches!(c, Choice::Space(_)) {
-                    exact.steps = exact.steps.saturating_add(1);
-                }
+                exact.answered(ask, c, run.pos > exact.prefix);
             }
             return Ok(c);
         }
@@ -573,11 +581,8 @@ impl<'r> Game<'r> {
                 pool.truncate(start);
                 run.pool = pool;
                 run.pos += 1;
-                exact.pending.push(c);
                 exact.inline.push(c);
-                if ask.begins_step() && matches!(c, Choice::Space(_)) {
-                    exact.steps = exact.steps.saturating_add(1);
-                }
+                exact.answered(ask, c, true);
                 return Ok(c);
             }
             // The exhaustive search stops each run at its first new question.
